@@ -1,0 +1,130 @@
+//! Small helpers for printing: grouped numbers, durations, a streaming writer.
+//!
+//! Everything goes to stdout through [`outln!`] and [`out!`], which return the
+//! write error (a closed pipe ends the program quietly) instead of panicking as
+//! `println!` does.
+
+/// `println!` that returns write errors to the caller with `?`.
+#[macro_export]
+macro_rules! outln {
+    () => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock())?
+    }};
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($t)*)?
+    }};
+}
+
+/// `print!` that returns write errors to the caller with `?`.
+#[macro_export]
+macro_rules! out {
+    ($($t:tt)*) => {{
+        use std::io::Write as _;
+        write!(std::io::stdout().lock(), $($t)*)?
+    }};
+}
+
+use std::io::{self, BufWriter, Stdout, Write};
+use std::time::{Duration, Instant};
+
+/// `1234567` -> `1,234,567`.
+pub fn group(v: u64) -> String {
+    let s = v.to_string();
+    let mut out = String::with_capacity(s.len() + s.len() / 3);
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A float count, grouped when it fits a `u64` exactly enough, else in e-notation.
+pub fn group_f64(v: f64) -> String {
+    if v < 1e18 {
+        group(v.round() as u64)
+    } else {
+        format!("{v:.2e}")
+    }
+}
+
+/// A duration for people: `0.21 ms`, `1.53 s`, `4 min 12 s`, `3 h 5 min`, `2.1 years`.
+pub fn duration(d: Duration) -> String {
+    seconds(d.as_secs_f64())
+}
+
+/// Seconds for people, as [`duration`].
+pub fn seconds(s: f64) -> String {
+    if s < 1e-3 {
+        format!("{:.1} µs", s * 1e6)
+    } else if s < 1.0 {
+        format!("{:.2} ms", s * 1e3)
+    } else if s < 60.0 {
+        format!("{s:.2} s")
+    } else if s < 3600.0 {
+        format!("{} min {} s", (s / 60.0) as u64, (s % 60.0) as u64)
+    } else if s < 86400.0 * 2.0 {
+        format!(
+            "{} h {} min",
+            (s / 3600.0) as u64,
+            ((s % 3600.0) / 60.0) as u64
+        )
+    } else if s < 86400.0 * 365.0 {
+        format!("{:.1} days", s / 86400.0)
+    } else {
+        format!("{:.1e} years", s / (86400.0 * 365.25))
+    }
+}
+
+/// Stdout for streams: buffered, and flushed at least every 50 ms so that the
+/// first results of a long listing appear at once.
+pub struct Stream {
+    out: BufWriter<Stdout>,
+    last_flush: Instant,
+}
+
+impl Stream {
+    pub fn new() -> Self {
+        Stream {
+            out: BufWriter::with_capacity(1 << 16, io::stdout()),
+            last_flush: Instant::now(),
+        }
+    }
+
+    /// Writes one record (the caller adds its newline) and flushes if due.
+    pub fn record(&mut self, text: &str) -> io::Result<()> {
+        self.out.write_all(text.as_bytes())?;
+        if self.last_flush.elapsed() > Duration::from_millis(50) {
+            self.out.flush()?;
+            self.last_flush = Instant::now();
+        }
+        Ok(())
+    }
+
+    pub fn finish(mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups() {
+        assert_eq!(group(0), "0");
+        assert_eq!(group(999), "999");
+        assert_eq!(group(1000), "1,000");
+        assert_eq!(group(16_777_216), "16,777,216");
+    }
+
+    #[test]
+    fn durations() {
+        assert_eq!(seconds(0.5), "500.00 ms");
+        assert_eq!(seconds(75.0), "1 min 15 s");
+        assert_eq!(seconds(3.0), "3.00 s");
+    }
+}

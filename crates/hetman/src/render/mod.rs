@@ -1,0 +1,3 @@
+//! Drawing boards: as text (and, later, as pictures).
+
+pub mod text;
