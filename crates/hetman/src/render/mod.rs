@@ -1,3 +1,4 @@
-//! Drawing boards: as text (and, later, as pictures).
+//! Drawing boards: as text for the terminal ([`text`]) and as SVG pictures ([`svg`]).
 
+pub mod svg;
 pub mod text;
