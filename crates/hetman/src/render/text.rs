@@ -111,15 +111,15 @@ impl Mark {
 }
 
 /// Draws a `width` × `height` board in colour: light and dark squares (`a1`
-/// dark), each square's text centred with a space either side, coloured by its
-/// [`Mark`]. Labels are plain and line up with the squares whatever the width.
+/// dark), each square's text right-aligned after a space (two characters, about
+/// a square on a terminal, for a glyph), coloured by its [`Mark`]. Columns are
+/// as wide as in [`board`], so labels line up with the squares at any width.
 ///
 /// # Example
 /// ```
 /// use hetman::render::text::{board_color, Mark};
 /// let s = board_color(2, 1, |sq| if sq.file() == 0 { ("7".into(), Mark::Start) } else { (String::new(), Mark::Empty) });
-/// assert!(s.starts_with("1 \x1b[1;38;5;16;48;5;114m 7 \x1b[38;5;16;48;5;223m   \x1b[0m\n"));
-/// assert!(s.ends_with("   a  b\n"));
+/// assert_eq!(s, "1\x1b[1;38;5;16;48;5;114m 7\x1b[38;5;16;48;5;223m  \x1b[0m\n  a b\n");
 /// ```
 pub fn board_color(
     width: u32,
@@ -135,30 +135,25 @@ pub fn board_color(
         .iter()
         .flatten()
         .map(|(s, _)| s.chars().count())
-        .chain(files.iter().map(|f| f.len().saturating_sub(2)))
+        .chain(files.iter().map(String::len))
         .max()
-        .unwrap_or(1)
-        .max(1);
+        .unwrap_or(1);
     let lw = height.to_string().len();
     let mut out = String::new();
     for (i, row) in rows.iter().enumerate() {
         let rank = height as usize - i;
-        write!(out, "{rank:>lw$} ").unwrap();
+        write!(out, "{rank:>lw$}").unwrap();
         for (f, (text, mark)) in row.iter().enumerate() {
-            let r = height as usize - 1 - i;
-            let dark = (f + r) % 2 == 0;
-            write!(out, "{} {text:^cw$} ", mark.style(dark)).unwrap();
+            let dark = (f + rank - 1) % 2 == 0;
+            write!(out, "{} {text:>cw$}", mark.style(dark)).unwrap();
         }
         out.push_str(RESET);
         out.push('\n');
     }
-    write!(out, "{:lw$} ", "").unwrap();
-    let fw = cw + 2;
+    write!(out, "{:lw$}", "").unwrap();
     for f in &files {
-        write!(out, "{f:^fw$}").unwrap();
+        write!(out, " {f:>cw$}").unwrap();
     }
-    let trimmed = out.trim_end_matches(' ').len();
-    out.truncate(trimmed);
     out.push('\n');
     out
 }
@@ -241,9 +236,9 @@ mod tests {
                 let col = line.chars().position(|c| c == '♛').unwrap();
                 let file = n - 1 - i; // the diagonal: file k has its queen on rank k
                 let label = file_name(file as u32);
-                let at: String = files.chars().skip(col).take(label.len()).collect();
-                let at2: String = files.chars().skip(col - 1).take(label.len()).collect();
-                assert!(at == label || at2 == label, "n = {n}, file {label}:\n{s}");
+                // Both right-aligned: the label ends in the glyph's column.
+                let at: String = files.chars().skip(col + 1 - label.len()).take(label.len()).collect();
+                assert_eq!(at, label, "n = {n}:\n{s}");
             }
         }
     }
