@@ -2,6 +2,7 @@
 
 use crate::cli::parse_n;
 use crate::output::{self, group, Stream};
+use crate::picture::{self, Gallery, PictureArgs, PictureArgsNoSize};
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use hetman::queens::{self, Algorithm, Counts, Placement};
@@ -30,7 +31,9 @@ hetman queens count 14 --json")]
     /// Stream the solutions for N queens, one per line (or one board each).
     #[command(
         after_help = "Examples:\n  hetman queens list 8 --unique --format board\n  \
-hetman queens list 20 --limit 5\n  hetman queens list 6 --json"
+hetman queens list 20 --limit 5\n  hetman queens list 6 --json\n  \
+hetman queens list 8 --unique --svg-dir gallery   # 12 pictures and gallery/index.html\n  \
+hetman queens list 8 --unique --png unique.png"
     )]
     List(ListArgs),
     /// Check a placement: is it a solution, which pairs of queens attack each other.
@@ -39,12 +42,14 @@ hetman queens list 20 --limit 5\n  hetman queens list 6 --json"
 ('a5 b8 c4 d1 e7 f2 g6 h3') or a drawn board ('Q' and '.', top rank first); with no \
 placement, or '-', it is read from standard input.\n\n\
 Examples:\n  hetman queens check 5 8 4 1 7 2 6 3\n  hetman queens check 24741358\n  \
-hetman queens list 8 --limit 1 --format board | hetman queens check\n\n\
+hetman queens list 8 --limit 1 --format board | hetman queens check\n  \
+hetman queens check 2 4 6 8 1 3 5 7 --svg attacks.svg   # attacking pairs in red\n\n\
 Exit code 0 for a solution, 1 for a placement that is not one."
     )]
     Check(CheckArgs),
     /// Show the 8 images of a placement under rotations and reflections, its canonical form and class size.
-    #[command(after_help = "Example:\n  hetman queens symmetry 3 5 2 8 1 7 4 6")]
+    #[command(after_help = "Examples:\n  hetman queens symmetry 3 5 2 8 1 7 4 6\n  \
+hetman queens symmetry 3 5 2 8 1 7 4 6 --png images.png   # the 8 images side by side")]
     Symmetry(SymmetryArgs),
 }
 
@@ -138,6 +143,11 @@ pub struct ListArgs {
     /// The search that produces the solutions (all give the same order).
     #[arg(long, short, value_enum, default_value = "bitboard")]
     pub algorithm: AlgorithmArg,
+    /// Write one SVG picture per solution into DIR (named by its code) and an index.html showing them all.
+    #[arg(long, value_name = "DIR")]
+    pub svg_dir: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub picture: PictureArgs,
 }
 
 #[derive(Debug, Args)]
@@ -156,6 +166,8 @@ pub struct CheckArgs {
     /// Do not draw the board.
     #[arg(long)]
     pub no_board: bool,
+    #[command(flatten)]
+    pub picture: PictureArgsNoSize,
 }
 
 #[derive(Debug, Args)]
@@ -171,6 +183,8 @@ pub struct SymmetryArgs {
     /// Do not draw the images.
     #[arg(long)]
     pub no_boards: bool,
+    #[command(flatten)]
+    pub picture: PictureArgs,
 }
 
 pub fn run(cmd: QueensCommand) -> Result<ExitCode> {
@@ -386,6 +400,10 @@ fn list(a: &ListArgs) -> Result<ExitCode> {
     if let Some(why) = refusal(algorithm, a.n, true) {
         bail!("{why}");
     }
+    let pics = a.picture.resolve();
+    pics.check()?;
+    let mut gallery = a.svg_dir.as_deref().map(Gallery::create).transpose()?;
+    let mut sheet = picture::Sheet::default();
     let mut out = Stream::new();
     let mut index = 0u64;
     let limit = a.limit.unwrap_or(u64::MAX);
@@ -393,6 +411,7 @@ fn list(a: &ListArgs) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let mut failure: Option<io::Error> = None;
+    let mut picture_failure: Option<anyhow::Error> = None;
     let mut emit = |p: &Placement, class_size: Option<usize>| -> ControlFlow<()> {
         index += 1;
         // Verify what we print.
@@ -405,7 +424,11 @@ fn list(a: &ListArgs) -> Result<ExitCode> {
             }
             format!("{v}\n")
         } else {
-            let body = format_placement(p, a.format);
+            let body = if a.format == Format::Board && pics.color {
+                render::text::queens_color(p, &[])
+            } else {
+                format_placement(p, a.format)
+            };
             match (a.format, class_size) {
                 (Format::Board, Some(s)) => {
                     format!("#{index} {} (class size {s})\n{body}\n", p.to_code())
@@ -418,6 +441,15 @@ fn list(a: &ListArgs) -> Result<ExitCode> {
         if let Err(e) = out.record(&text) {
             failure = Some(e);
             return ControlFlow::Break(());
+        }
+        if pics.wanted() {
+            sheet.add(index, p, class_size);
+        }
+        if let Some(g) = gallery.as_mut() {
+            if let Err(e) = g.add(p, class_size) {
+                picture_failure = Some(e);
+                return ControlFlow::Break(());
+            }
         }
         if index >= limit {
             ControlFlow::Break(())
@@ -434,6 +466,15 @@ fn list(a: &ListArgs) -> Result<ExitCode> {
         return Err(e.into());
     }
     out.finish()?;
+    if let Some(e) = picture_failure {
+        return Err(e);
+    }
+    if let Some(g) = gallery {
+        g.finish(a.n)?;
+    }
+    if pics.wanted() {
+        pics.write(&sheet.svg())?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -463,6 +504,8 @@ fn read_placement(args: &[String], file: Option<&std::path::Path>) -> Result<Pla
 }
 
 fn check(a: &CheckArgs) -> Result<ExitCode> {
+    let pics = a.picture.resolve();
+    pics.check()?;
     let p = read_placement(&a.placement, a.file.as_deref())?;
     if let Some(n) = a.size {
         if p.n() != n {
@@ -517,8 +560,15 @@ fn check(a: &CheckArgs) -> Result<ExitCode> {
         }
         if !a.no_board && n <= 64 {
             crate::outln!();
-            crate::out!("{}", render::text::queens(&p));
+            if pics.color {
+                crate::out!("{}", render::text::queens_color(&p, &r.attacks));
+            } else {
+                crate::out!("{}", render::text::queens(&p));
+            }
         }
+    }
+    if pics.wanted() {
+        pics.write(&render::svg::queens(&p, &r.attacks))?;
     }
     Ok(if r.is_solution() {
         ExitCode::SUCCESS
@@ -528,6 +578,8 @@ fn check(a: &CheckArgs) -> Result<ExitCode> {
 }
 
 fn symmetry(a: &SymmetryArgs) -> Result<ExitCode> {
+    let pics = a.picture.resolve();
+    pics.check()?;
     let p = read_placement(&a.placement, None)?;
     if !p.is_permutation() {
         let mut seen = vec![false; p.n()];
@@ -552,6 +604,9 @@ fn symmetry(a: &SymmetryArgs) -> Result<ExitCode> {
         .filter(|(_, q)| *q == p)
         .map(|(s, _)| *s)
         .collect();
+    if pics.wanted() {
+        pics.write(&picture::symmetry_sheet(&images))?;
+    }
     if a.json {
         let imgs: Vec<_> = images
             .iter()
@@ -615,7 +670,11 @@ fn symmetry(a: &SymmetryArgs) -> Result<ExitCode> {
         let boards: Vec<(String, Vec<String>)> = images
             .iter()
             .map(|(s, q)| {
-                let b = render::text::queens(q);
+                let b = if pics.color {
+                    render::text::queens_color(q, &[])
+                } else {
+                    render::text::queens(q)
+                };
                 (s.name().to_string(), b.lines().map(String::from).collect())
             })
             .collect();
@@ -623,7 +682,7 @@ fn symmetry(a: &SymmetryArgs) -> Result<ExitCode> {
             let width = chunk
                 .iter()
                 .flat_map(|(t, l)| l.iter().chain([t]))
-                .map(|l| l.chars().count())
+                .map(|l| picture::visible_width(l))
                 .max()
                 .unwrap_or(0);
             let titles: Vec<String> = chunk.iter().map(|(t, _)| format!("{t:<width$}")).collect();
@@ -631,7 +690,7 @@ fn symmetry(a: &SymmetryArgs) -> Result<ExitCode> {
             for row in 0..chunk[0].1.len() {
                 let cells: Vec<String> = chunk
                     .iter()
-                    .map(|(_, l)| format!("{:<width$}", l[row]))
+                    .map(|(_, l)| picture::pad(&l[row], width))
                     .collect();
                 crate::outln!("{}", cells.join("   ").trim_end());
             }
