@@ -204,7 +204,9 @@ pub fn count_full(n: usize, options: &CountOptions<'_>) -> Result<FastCount, Err
                 });
             }
         }
-        let mut r = result.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut r = result
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         r.0 += total;
         r.1 = r.1.saturating_add(nodes);
     };
@@ -220,7 +222,9 @@ pub fn count_full(n: usize, options: &CountOptions<'_>) -> Result<FastCount, Err
     if stop.load(Ordering::Relaxed) {
         return Err(Error::Interrupted);
     }
-    let (total, nodes) = result.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let (total, nodes) = result
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let sym = symmetric_counts(n);
     Ok(FastCount {
         total,

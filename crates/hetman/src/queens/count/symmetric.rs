@@ -36,7 +36,10 @@ pub struct SymmetricCounts {
 /// ```
 #[must_use]
 pub fn symmetric_counts(n: usize) -> SymmetricCounts {
-    assert!((1..=32).contains(&n), "symmetric_counts takes N from 1 to 32");
+    assert!(
+        (1..=32).contains(&n),
+        "symmetric_counts takes N from 1 to 32"
+    );
     SymmetricCounts {
         half_turn: Rotational::new(n, 2).count(),
         quarter_turn: Rotational::new(n, 4).count(),
@@ -102,10 +105,7 @@ impl State {
 
 impl Rotational {
     fn new(n: usize, order: u32) -> Self {
-        Rotational {
-            n: n as u32,
-            order,
-        }
+        Rotational { n: n as u32, order }
     }
 
     fn count(&self) -> u64 {
@@ -152,10 +152,7 @@ impl Rotational {
             let ok = if self.order == 2 {
                 t.put(n, f, r) && t.put(n, m - f, m - r)
             } else {
-                t.put(n, f, r)
-                    && t.put(n, r, m - f)
-                    && t.put(n, m - f, m - r)
-                    && t.put(n, m - r, f)
+                t.put(n, f, r) && t.put(n, r, m - f) && t.put(n, m - f, m - r) && t.put(n, m - r, f)
             };
             if ok {
                 found += self.place(f + 1, t);

@@ -420,7 +420,14 @@ impl Search {
         while free != 0 {
             let bit = free & free.wrapping_neg();
             free ^= bit;
-            self.partial(d + 1, levels, cols | bit, (ld | bit) << g, (rd | bit) >> g, total);
+            self.partial(
+                d + 1,
+                levels,
+                cols | bit,
+                (ld | bit) << g,
+                (rd | bit) >> g,
+                total,
+            );
         }
     }
 
