@@ -251,3 +251,18 @@ fn sizes_out_of_range_are_refused() {
         Err(Error::Size { .. })
     ));
 }
+
+#[test]
+fn symmetric_counts_and_oeis_totals_give_oeis_uniques() {
+    // Burnside checked far beyond what the full count can afford here: with
+    // the known totals, the symmetric counts must give the known uniques.
+    let top = if cfg!(debug_assertions) { 16 } else { 21 };
+    for (n, total, unique) in oeis().into_iter().filter(|r| r.0 <= top) {
+        let s = symmetric_counts(n);
+        assert_eq!(
+            unique_from(n, total, s.half_turn, s.quarter_turn),
+            unique,
+            "N = {n}"
+        );
+    }
+}

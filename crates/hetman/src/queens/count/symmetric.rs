@@ -78,7 +78,9 @@ struct Rotational {
 struct State {
     files: u64,
     ranks: u64,
+    /// Diagonals on which the rank rises with the file, by `f + r`.
     rising: u64,
+    /// Diagonals on which the rank falls as the file rises, by `r + n - 1 - f`.
     falling: u64,
 }
 
@@ -87,7 +89,7 @@ impl State {
     fn put(&mut self, n: u32, f: u32, r: u32) -> bool {
         let (fb, rb) = (1u64 << f, 1u64 << r);
         let up = 1u64 << (f + r);
-        let down = 1u64 << (f + n - 1 - r);
+        let down = 1u64 << (r + n - 1 - f);
         if self.files & fb != 0
             || self.ranks & rb != 0
             || self.rising & up != 0
@@ -145,8 +147,13 @@ impl Rotational {
             return 1;
         }
         let m = n - 1;
+        let full = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        // Ranks where (f, r) itself is free; the rest of its orbit is checked by put.
+        let mut free = full & !(s.ranks | s.rising >> f | s.falling >> (m - f));
         let mut found = 0;
-        for r in 0..n {
+        while free != 0 {
+            let r = free.trailing_zeros();
+            free &= free - 1;
             let mut t = s;
             // The orbit of (f, r): (f, r) -> (r, m - f) -> (m - f, m - r) -> (m - r, f).
             let ok = if self.order == 2 {
