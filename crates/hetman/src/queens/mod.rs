@@ -153,7 +153,7 @@ impl Algorithm {
             },
             Algorithm::Fast => Estimate {
                 work: None,
-                seconds: growth(n, count::SECONDS_AT_16),
+                seconds: count::estimate_seconds(n),
             },
         }
     }
