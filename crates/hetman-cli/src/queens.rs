@@ -480,7 +480,8 @@ fn read_placement(args: &[String], file: Option<&std::path::Path>) -> Result<Pla
 /// board, a compact code, a number too large), for the general parser and its
 /// messages.
 fn parse_code_fast(text: &str) -> Option<Result<Placement, hetman::Error>> {
-    let mut code: Vec<u32> = Vec::new();
+    // At most one number per two bytes; pages never written cost nothing.
+    let mut code: Vec<u32> = Vec::with_capacity(text.len() / 2 + 1);
     let mut value: u64 = 0;
     let mut in_number = false;
     for &b in text.as_bytes() {
@@ -506,7 +507,14 @@ fn parse_code_fast(text: &str) -> Option<Result<Placement, hetman::Error>> {
     if code.len() < 2 {
         return None; // empty, or one compact code such as 58417263
     }
-    Some(Placement::from_code(&code))
+    if code.contains(&0) {
+        return Some(Placement::from_code(&code)); // for its message about rank 0
+    }
+    // 1-based to 0-based in place; from_ranks checks the range.
+    for v in &mut code {
+        *v -= 1;
+    }
+    Some(Placement::from_ranks(code))
 }
 
 fn check(a: &CheckArgs) -> Result<ExitCode> {
