@@ -9,7 +9,10 @@
 
 mod canon;
 mod check;
+pub mod complete;
+pub mod construct;
 pub mod count;
+pub mod minconflicts;
 mod placement;
 pub mod search;
 
