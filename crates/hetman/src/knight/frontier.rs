@@ -285,6 +285,12 @@ struct Plan {
     departs: Vec<Vec<u8>>,
     /// Free squares after each square.
     remaining_after: Vec<usize>,
+    /// For each square `v` and expanded slot `j`: the colour sign (+1 light,
+    /// -1 dark) of the slot's square, times 4, plus its free neighbours after
+    /// `v` (0..=3 counted, capped): `sign * 4 + min(rem, 3)`, or 0 off the board.
+    look: Vec<i8>,
+    /// For each square: 2 × (light − dark) over the free squares after it.
+    unprocessed_balance: Vec<i32>,
     vertices: usize,
 }
 
@@ -371,6 +377,26 @@ impl Plan {
             remaining_after[v] = rest;
             rest += usize::from(free[v]);
         }
+        let mut look = vec![0i8; cells * (window + 1)];
+        let mut unprocessed_balance = vec![0i32; cells];
+        let mut bal = 0i32;
+        let sign = |x: usize| if (x / w + x % w) % 2 == 0 { 1i8 } else { -1i8 };
+        for v in (0..cells).rev() {
+            unprocessed_balance[v] = bal;
+            if free[v] {
+                bal += 2 * i32::from(sign(v));
+            }
+            for j in 0..=window {
+                let Some(x) = (v + j).checked_sub(window) else {
+                    continue;
+                };
+                if !free[x] {
+                    continue;
+                }
+                let rem = neighbours(x).filter(|&u| u > v && free[u]).count().min(3) as i8;
+                look[v * (window + 1) + j] = sign(x) * 4 + rem;
+            }
+        }
         let mut signature = format!("{width}x{height} {kind:?} ").into_bytes();
         signature.extend(blocked.iter().map(|&b| b'0' + u8::from(b)));
         Ok(Plan {
@@ -383,6 +409,8 @@ impl Plan {
             back,
             departs,
             remaining_after,
+            look,
+            unprocessed_balance,
             vertices: rest,
         })
     }
@@ -519,6 +547,9 @@ impl Plan {
             return;
         }
         debug_assert_eq!(f[0], FULL);
+        if !self.feasible(v, &f, ends) {
+            return;
+        }
         // Labels in order of first appearance from slot 1 upwards.
         let mut map = [0u8; 32];
         let mut next = LABEL0;
@@ -538,6 +569,44 @@ impl Plan {
         debug_assert!(next <= 16);
         key |= u128::from(ends) << (4 * self.window);
         out(Some(key));
+    }
+}
+
+impl Plan {
+    /// Whether the state after square `v` can still be completed, by two
+    /// counting arguments. Every later move joins a light and a dark square
+    /// (knight moves change colour), so the moves still needed by light
+    /// squares equal those needed by dark squares, less the tour ends still to
+    /// be chosen in open tours; and a square needs enough free neighbours after
+    /// `v` for its missing moves.
+    #[inline]
+    fn feasible(&self, v: usize, f: &[u8; 32], ends: u8) -> bool {
+        let look = &self.look[v * (self.window + 1)..(v + 1) * (self.window + 1)];
+        let mut balance = self.unprocessed_balance[v];
+        let mut forced = 0u8;
+        for (&c, &l) in f[1..=self.window].iter().zip(&look[1..]) {
+            if c == FULL {
+                continue;
+            }
+            let need = if c == EMPTY { 2 } else { 1 };
+            let (sign, rem) = if l < 0 {
+                (-1, (l + 4) as i32)
+            } else {
+                (1, (l - 4) as i32)
+            };
+            balance += sign * need;
+            if rem < need {
+                if self.closed || rem + 1 < need {
+                    return false;
+                }
+                forced += 1;
+            }
+        }
+        if self.closed {
+            return balance == 0;
+        }
+        let free_ends = 2 - i32::from(ends);
+        i32::from(forced) <= free_ends && balance.abs() <= free_ends && (balance + free_ends) % 2 == 0
     }
 }
 
@@ -606,27 +675,29 @@ impl Hasher for MixHasher {
 
 type Table<K> = HashMap<K, u64, BuildHasherDefault<MixHasher>>;
 
-fn shard_of<K: Key>(k: &K, shards: usize) -> usize {
-    if shards == 1 {
-        return 0;
-    }
+#[inline]
+fn hash_of<K: Key>(k: &K) -> u64 {
     let mut h = MixHasher::default();
     k.hash(&mut h);
-    ((h.finish() >> 40) as usize) % shards
+    h.finish()
 }
+
+/// States between squares: one part per thread, each a list of distinct
+/// `(state, ways)` pairs (a state appears in one part only).
+type Parts<K> = Vec<Vec<(K, u64)>>;
 
 /// Runs the steps; returns the undirected count and the peak state count.
 fn run<K: Key>(plan: &Plan, opts: &Options<'_>) -> Result<(u128, usize), Error> {
     let threads = opts.threads.max(1);
     let mut start = 0;
     let mut total: u128 = 0;
-    let mut shards: Vec<Vec<(K, u64)>> = vec![Vec::new(); threads];
+    let mut parts: Parts<K> = vec![Vec::new(); threads];
     if let Some((v, t, states)) = opts.checkpoint.and_then(|p| load_checkpoint(plan, p)) {
         start = v;
         total = t;
-        for (k, c) in states {
-            let k = K::pack(k);
-            shards[shard_of(&k, threads)].push((k, c));
+        let per = states.len().div_ceil(threads).max(1);
+        for (i, chunk) in states.chunks(per).enumerate() {
+            parts[i] = chunk.iter().map(|&(k, c)| (K::pack(k), c)).collect();
         }
     } else {
         // Before the first square every slot is "full": nothing to join to.
@@ -634,23 +705,22 @@ fn run<K: Key>(plan: &Plan, opts: &Options<'_>) -> Result<(u128, usize), Error> 
         for j in 0..plan.window {
             key |= u128::from(FULL) << (4 * j);
         }
-        let k = K::pack(key);
-        shards[shard_of(&k, threads)].push((k, 1));
+        parts[0].push((K::pack(key), 1));
     }
-    let mut peak = shards.iter().map(Vec::len).sum::<usize>();
+    let mut peak = parts.iter().map(Vec::len).sum::<usize>();
     let mut last_save = Instant::now();
     let stopped = || opts.stop.is_some_and(|s| s.load(Ordering::Relaxed));
     for v in start..plan.cells {
         if stopped() {
             if let Some(p) = opts.checkpoint {
-                save_checkpoint(plan, p, v, total, &shards).map_err(io_error)?;
+                save_checkpoint(plan, p, v, total, &parts).map_err(io_error)?;
             }
             return Err(Error::Interrupted);
         }
-        let (next, finished) = step(plan, v, shards, threads, opts.stop)?;
-        shards = next;
+        let (next, finished) = step(plan, v, parts, threads, opts.stop)?;
+        parts = next;
         total = total.checked_add(finished).ok_or_else(overflow)?;
-        let states = shards.iter().map(Vec::len).sum::<usize>();
+        let states = parts.iter().map(Vec::len).sum::<usize>();
         peak = peak.max(states);
         if let Some(progress) = opts.progress {
             progress(Progress {
@@ -661,7 +731,7 @@ fn run<K: Key>(plan: &Plan, opts: &Options<'_>) -> Result<(u128, usize), Error> 
         }
         if let Some(p) = opts.checkpoint {
             if v + 1 < plan.cells && last_save.elapsed() >= opts.checkpoint_every {
-                save_checkpoint(plan, p, v + 1, total, &shards).map_err(io_error)?;
+                save_checkpoint(plan, p, v + 1, total, &parts).map_err(io_error)?;
                 last_save = Instant::now();
             }
         }
@@ -673,21 +743,37 @@ fn run<K: Key>(plan: &Plan, opts: &Options<'_>) -> Result<(u128, usize), Error> 
     Ok((total, peak))
 }
 
-/// One square: expands every state (in parallel by shard) and merges equal
-/// successors. Returns the new shards and the tours finished at this square.
+fn state_overflow() -> Error {
+    Error::TooLarge {
+        reason: "a frontier state's count overflows 64 bits".into(),
+    }
+}
+
+/// One square. Each thread expands its part, writing the successors into
+/// buckets by the top bits of their hash (sequential writes); then each
+/// bucket, small enough for the cache, is merged in a hash table. This is
+/// much faster than one large hash table, whose every insertion misses the
+/// cache. Returns the new parts and the tours finished at this square.
 fn step<K: Key>(
     plan: &Plan,
     v: usize,
-    shards: Vec<Vec<(K, u64)>>,
+    parts: Parts<K>,
     threads: usize,
     stop: Option<&AtomicBool>,
-) -> Result<(Vec<Vec<(K, u64)>>, u128), Error> {
-    let expand_shard = |input: Vec<(K, u64)>| -> Result<(Vec<Table<K>>, u128, bool), Error> {
-        let mut tables: Vec<Table<K>> = (0..threads)
-            .map(|_| Table::with_capacity_and_hasher(input.len() / threads, Default::default()))
-            .collect();
+) -> Result<(Parts<K>, u128), Error> {
+    let states: usize = parts.iter().map(Vec::len).sum();
+    // About 16k successors per bucket.
+    let bits = (states.saturating_mul(3) / 16_384)
+        .max(1)
+        .next_power_of_two()
+        .trailing_zeros()
+        .min(14);
+    let buckets = 1usize << bits;
+    let bucket_of = |h: u64| if bits == 0 { 0 } else { (h >> (64 - bits)) as usize };
+    type Expanded<K> = Result<(Vec<Vec<(K, u64)>>, u128), Error>;
+    let expand_part = |input: Vec<(K, u64)>| -> Expanded<K> {
+        let mut out: Vec<Vec<(K, u64)>> = vec![Vec::new(); buckets];
         let mut finished: u128 = 0;
-        let mut overflowed = false;
         for (i, &(k, c)) in input.iter().enumerate() {
             if i % (1 << 16) == 0 && stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                 return Err(Error::Interrupted);
@@ -695,23 +781,20 @@ fn step<K: Key>(
             plan.expand(v, k.unpack(), &mut |o| match o {
                 Some(nk) => {
                     let nk = K::pack(nk);
-                    let slot = tables[shard_of(&nk, threads)].entry(nk).or_insert(0);
-                    let (s, o) = slot.overflowing_add(c);
-                    *slot = s;
-                    overflowed |= o;
+                    out[bucket_of(hash_of(&nk))].push((nk, c));
                 }
                 None => finished += u128::from(c),
             });
         }
-        Ok((tables, finished, overflowed))
+        Ok((out, finished))
     };
-    let results: Vec<Result<(Vec<Table<K>>, u128, bool), Error>> = if threads == 1 {
-        shards.into_iter().map(expand_shard).collect()
+    let expanded: Vec<Expanded<K>> = if threads == 1 {
+        parts.into_iter().map(expand_part).collect()
     } else {
         std::thread::scope(|s| {
-            let handles: Vec<_> = shards
+            let handles: Vec<_> = parts
                 .into_iter()
-                .map(|input| s.spawn(move || expand_shard(input)))
+                .map(|input| s.spawn(move || expand_part(input)))
                 .collect();
             handles
                 .into_iter()
@@ -720,41 +803,41 @@ fn step<K: Key>(
         })
     };
     let mut finished = 0u128;
-    // by_dest[d] holds every worker's table for destination shard d.
-    let mut by_dest: Vec<Vec<Table<K>>> = (0..threads).map(|_| Vec::new()).collect();
-    for r in results {
-        let (tables, f, overflowed) = r?;
-        if overflowed {
-            return Err(Error::TooLarge {
-                reason: "a frontier state's count overflows 64 bits".into(),
-            });
-        }
-        finished += f;
-        for (d, t) in tables.into_iter().enumerate() {
-            by_dest[d].push(t);
+    // groups[t] holds, for each bucket that thread t merges, every thread's share.
+    let mut groups: Vec<Vec<Vec<Vec<(K, u64)>>>> = (0..threads).map(|_| Vec::new()).collect();
+    for t in 0..threads {
+        groups[t] = (0..buckets).filter(|b| b % threads == t).map(|_| Vec::new()).collect();
+    }
+    for r in expanded {
+        let (out, f) = r?;
+        finished = finished.checked_add(f).ok_or_else(overflow)?;
+        for (b, list) in out.into_iter().enumerate() {
+            groups[b % threads][b / threads].push(list);
         }
     }
-    let merge = |mut tables: Vec<Table<K>>| -> Result<Vec<(K, u64)>, Error> {
-        tables.sort_by_key(|t| std::cmp::Reverse(t.len()));
-        let mut it = tables.into_iter();
-        let mut acc = it.next().unwrap_or_default();
-        for t in it {
-            for (k, c) in t {
-                let slot = acc.entry(k).or_insert(0);
-                *slot = slot.checked_add(c).ok_or_else(|| Error::TooLarge {
-                    reason: "a frontier state's count overflows 64 bits".into(),
-                })?;
+    let merge = |group: Vec<Vec<Vec<(K, u64)>>>| -> Result<Vec<(K, u64)>, Error> {
+        let mut table: Table<K> = Table::default();
+        let mut next = Vec::new();
+        for shares in group {
+            table.clear();
+            for list in shares {
+                for (k, c) in list {
+                    let slot = table.entry(k).or_insert(0);
+                    *slot = slot.checked_add(c).ok_or_else(state_overflow)?;
+                }
             }
+            next.extend(table.drain());
         }
-        Ok(acc.into_iter().collect())
+        next.shrink_to_fit();
+        Ok(next)
     };
     let next: Vec<Result<Vec<(K, u64)>, Error>> = if threads == 1 {
-        by_dest.into_iter().map(merge).collect()
+        groups.into_iter().map(merge).collect()
     } else {
         std::thread::scope(|s| {
-            let handles: Vec<_> = by_dest
+            let handles: Vec<_> = groups
                 .into_iter()
-                .map(|t| s.spawn(move || merge(t)))
+                .map(|g| s.spawn(move || merge(g)))
                 .collect();
             handles
                 .into_iter()
