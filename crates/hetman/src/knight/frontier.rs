@@ -113,8 +113,9 @@ pub struct Options<'a> {
     /// When set to true, the count stops with [`Error::Interrupted`]
     /// (after saving a checkpoint if one is configured).
     pub stop: Option<&'a AtomicBool>,
-    /// A file to save the states to between squares, and to resume from when
-    /// it exists and belongs to the same board and kind of tour. It is
+    /// A file to save the states to between squares (and when stopped), and
+    /// to resume from when it exists. A file written for another board or kind
+    /// of tour is refused with [`Error::Checkpoint`], never overwritten. It is
     /// removed when the count finishes.
     pub checkpoint: Option<&'a Path>,
     /// The least time between two checkpoint saves.
@@ -291,6 +292,11 @@ struct Plan {
     look: Vec<i8>,
     /// For each square: 2 × (light − dark) over the free squares after it.
     unprocessed_balance: Vec<i32>,
+    /// For each square `v`, the expanded slots (≥ 1) whose moves or free
+    /// neighbours change at `v`: its earlier free neighbours and itself, as
+    /// a list and as a bit mask.
+    touched: Vec<Vec<u8>>,
+    touched_mask: Vec<u32>,
     vertices: usize,
 }
 
@@ -397,6 +403,13 @@ impl Plan {
                 look[v * (window + 1) + j] = sign(x) * 4 + rem;
             }
         }
+        let mut touched = vec![Vec::new(); cells];
+        let mut touched_mask = vec![0u32; cells];
+        for v in (0..cells).filter(|&v| free[v]) {
+            touched[v] = back[v].iter().copied().filter(|&j| j >= 1).collect();
+            touched[v].push(window as u8);
+            touched_mask[v] = touched[v].iter().map(|&j| 1u32 << j).sum();
+        }
         let mut signature = format!("{width}x{height} {kind:?} ").into_bytes();
         signature.extend(blocked.iter().map(|&b| b'0' + u8::from(b)));
         Ok(Plan {
@@ -411,6 +424,8 @@ impl Plan {
             remaining_after,
             look,
             unprocessed_balance,
+            touched,
+            touched_mask,
             vertices: rest,
         })
     }
@@ -436,12 +451,14 @@ impl Plan {
         }
         let ends = (k & 3) as u8;
         let vs = self.window;
+        e[vs] = if self.blocked[v] { FULL } else { EMPTY };
+        let Some(base) = self.base(v, &e, ends) else {
+            return;
+        };
         if self.blocked[v] {
-            e[vs] = FULL;
-            self.finish(v, e, ends, false, out);
+            self.finish(v, e, ends, false, base, out);
             return;
         }
-        e[vs] = EMPTY;
         let mut cand = [0u8; 4];
         let mut nc = 0;
         for &b in &self.back[v] {
@@ -450,19 +467,19 @@ impl Plan {
                 nc += 1;
             }
         }
-        self.finish(v, e, ends, false, out);
+        self.finish(v, e, ends, false, base, out);
         for i in 0..nc {
             let mut f = e;
             let mut done = false;
             if !self.add_edge(&mut f, vs, cand[i] as usize, 30, &mut done) {
                 continue;
             }
-            self.finish(v, f, ends, done, out);
+            self.finish(v, f, ends, done, base, out);
             for &b in &cand[i + 1..nc] {
                 let mut g = f;
                 let mut done = false;
                 if self.add_edge(&mut g, vs, b as usize, 31, &mut done) {
-                    self.finish(v, g, ends, done, out);
+                    self.finish(v, g, ends, done, base, out);
                 }
             }
         }
@@ -517,6 +534,7 @@ impl Plan {
         mut f: [u8; 32],
         mut ends: u8,
         mut done: bool,
+        base: Base,
         out: &mut impl FnMut(Option<u128>),
     ) {
         for &d in &self.departs[v] {
@@ -547,7 +565,7 @@ impl Plan {
             return;
         }
         debug_assert_eq!(f[0], FULL);
-        if !self.feasible(v, &f, ends) {
+        if !self.feasible(v, &f, ends, base) {
             return;
         }
         // Labels in order of first appearance from slot 1 upwards.
@@ -580,34 +598,79 @@ impl Plan {
     /// be chosen in open tours; and a square needs enough free neighbours after
     /// `v` for its missing moves.
     #[inline]
-    fn feasible(&self, v: usize, f: &[u8; 32], ends: u8) -> bool {
-        let look = &self.look[v * (self.window + 1)..(v + 1) * (self.window + 1)];
-        let mut balance = self.unprocessed_balance[v];
-        let mut forced = 0u8;
-        for (&c, &l) in f[1..=self.window].iter().zip(&look[1..]) {
-            if c == FULL {
-                continue;
+    fn look(&self, v: usize, j: usize) -> (i32, i32) {
+        let l = self.look[v * (self.window + 1) + j];
+        if l < 0 {
+            (-1, i32::from(l + 4))
+        } else {
+            (1, i32::from(l - 4))
+        }
+    }
+
+    /// The feasibility sums over the slots that no choice at `v` changes;
+    /// `None` when those slots alone make the state hopeless.
+    #[inline]
+    fn base(&self, v: usize, e: &[u8; 32], ends: u8) -> Option<Base> {
+        let mask = self.touched_mask[v];
+        let mut b = Base {
+            balance: self.unprocessed_balance[v],
+            forced: 0,
+        };
+        for (j, &c) in e.iter().enumerate().take(self.window + 1).skip(1) {
+            if c != FULL && mask >> j & 1 == 0 && !self.add_slot(&mut b, v, j, c) {
+                return None;
             }
-            let need = if c == EMPTY { 2 } else { 1 };
-            let (sign, rem) = if l < 0 {
-                (-1, (l + 4) as i32)
-            } else {
-                (1, (l - 4) as i32)
-            };
-            balance += sign * need;
-            if rem < need {
-                if self.closed || rem + 1 < need {
-                    return false;
-                }
-                forced += 1;
+        }
+        (i32::from(b.forced) + i32::from(ends) <= 2).then_some(b)
+    }
+
+    /// Adds slot `j` (code `c`, not full) to the sums; false when the slot
+    /// cannot get its missing moves.
+    #[inline]
+    fn add_slot(&self, b: &mut Base, v: usize, j: usize, c: u8) -> bool {
+        let need = if c == EMPTY { 2 } else { 1 };
+        let (sign, rem) = self.look(v, j);
+        b.balance += sign * need;
+        if rem < need {
+            if self.closed || rem + 1 < need {
+                return false;
+            }
+            b.forced += 1;
+        }
+        true
+    }
+
+    /// Whether the state after square `v` can still be completed, by two
+    /// counting arguments. Every later move joins a light and a dark square
+    /// (knight moves change colour), so the moves still needed by light
+    /// squares equal those needed by dark squares, less the tour ends still to
+    /// be chosen in open tours; and a square needs enough free neighbours after
+    /// `v` for its missing moves (or, in an open tour, becomes one of its two
+    /// ends). Only the touched slots are summed here; `base` has the rest.
+    #[inline]
+    fn feasible(&self, v: usize, f: &[u8; 32], ends: u8, mut b: Base) -> bool {
+        for &j in &self.touched[v] {
+            let c = f[j as usize];
+            if c != FULL && !self.add_slot(&mut b, v, j as usize, c) {
+                return false;
             }
         }
         if self.closed {
-            return balance == 0;
+            return b.balance == 0;
         }
         let free_ends = 2 - i32::from(ends);
-        i32::from(forced) <= free_ends && balance.abs() <= free_ends && (balance + free_ends) % 2 == 0
+        i32::from(b.forced) <= free_ends
+            && b.balance.abs() <= free_ends
+            && (b.balance + free_ends) % 2 == 0
     }
+}
+
+/// Sums for [`Plan::feasible`]: the colour balance of missing moves and the
+/// squares that can only be tour ends.
+#[derive(Clone, Copy)]
+struct Base {
+    balance: i32,
+    forced: u8,
 }
 
 /// The other end of the path whose end is slot `s` with label `c`.
@@ -692,7 +755,11 @@ fn run<K: Key>(plan: &Plan, opts: &Options<'_>) -> Result<(u128, usize), Error> 
     let mut start = 0;
     let mut total: u128 = 0;
     let mut parts: Parts<K> = vec![Vec::new(); threads];
-    if let Some((v, t, states)) = opts.checkpoint.and_then(|p| load_checkpoint(plan, p)) {
+    let resume = match opts.checkpoint {
+        Some(p) => load_checkpoint(plan, p)?,
+        None => None,
+    };
+    if let Some((v, t, states)) = resume {
         start = v;
         total = t;
         let per = states.len().div_ceil(threads).max(1);
@@ -713,7 +780,7 @@ fn run<K: Key>(plan: &Plan, opts: &Options<'_>) -> Result<(u128, usize), Error> 
     for v in start..plan.cells {
         if stopped() {
             if let Some(p) = opts.checkpoint {
-                save_checkpoint(plan, p, v, total, &parts).map_err(io_error)?;
+                save_checkpoint(plan, p, v, total, &parts).map_err(|e| checkpoint_error(p, e))?;
             }
             return Err(Error::Interrupted);
         }
@@ -731,7 +798,8 @@ fn run<K: Key>(plan: &Plan, opts: &Options<'_>) -> Result<(u128, usize), Error> 
         }
         if let Some(p) = opts.checkpoint {
             if v + 1 < plan.cells && last_save.elapsed() >= opts.checkpoint_every {
-                save_checkpoint(plan, p, v + 1, total, &parts).map_err(io_error)?;
+                save_checkpoint(plan, p, v + 1, total, &parts)
+                    .map_err(|e| checkpoint_error(p, e))?;
                 last_save = Instant::now();
             }
         }
@@ -849,9 +917,10 @@ fn step<K: Key>(
     Ok((next, finished))
 }
 
-fn io_error(e: io::Error) -> Error {
-    Error::TooLarge {
-        reason: format!("cannot write the checkpoint: {e}"),
+fn checkpoint_error(path: &Path, reason: impl std::fmt::Display) -> Error {
+    Error::Checkpoint {
+        path: path.display().to_string(),
+        reason: reason.to_string(),
     }
 }
 
@@ -884,37 +953,53 @@ fn save_checkpoint<K: Key>(
     fs::rename(tmp, path)
 }
 
-/// Reads a checkpoint written for the same board and kind, if there is one.
-fn load_checkpoint(plan: &Plan, path: &Path) -> Option<(usize, u128, Vec<(u128, u64)>)> {
-    let mut r = io::BufReader::new(fs::File::open(path).ok()?);
+/// A resumable position: the next square, the tours finished so far and the states.
+type Resume = (usize, u128, Vec<(u128, u64)>);
+
+/// Reads the checkpoint at `path`: `None` when there is no such file, an
+/// error when it belongs to another count or is damaged.
+fn load_checkpoint(plan: &Plan, path: &Path) -> Result<Option<Resume>, Error> {
+    let file = match fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(checkpoint_error(path, e)),
+    };
+    let damaged = |e: io::Error| checkpoint_error(path, format!("cannot be read: {e}"));
+    let mut r = io::BufReader::new(file);
     let mut b8 = [0u8; 8];
     let mut b16 = [0u8; 16];
-    r.read_exact(&mut b8).ok()?;
+    r.read_exact(&mut b8).map_err(damaged)?;
     if &b8 != MAGIC {
-        return None;
+        return Err(checkpoint_error(path, "is not a frontier count checkpoint"));
     }
-    r.read_exact(&mut b8).ok()?;
-    let mut sig = vec![0u8; u64::from_le_bytes(b8) as usize];
-    if sig.len() != plan.signature.len() {
-        return None;
-    }
-    r.read_exact(&mut sig).ok()?;
+    r.read_exact(&mut b8).map_err(damaged)?;
+    let len = u64::from_le_bytes(b8) as usize;
+    let mut sig = vec![0u8; len.min(1 << 20)];
+    r.read_exact(&mut sig).map_err(damaged)?;
     if sig != plan.signature {
-        return None;
+        let head = String::from_utf8_lossy(&sig[..sig.len().min(40)]).into_owned();
+        let head = head.split(' ').take(2).collect::<Vec<_>>().join(" ");
+        return Err(checkpoint_error(
+            path,
+            format!("belongs to another count ({head}); remove it or choose another file"),
+        ));
     }
-    r.read_exact(&mut b8).ok()?;
+    r.read_exact(&mut b8).map_err(damaged)?;
     let v = u64::from_le_bytes(b8) as usize;
-    r.read_exact(&mut b16).ok()?;
+    r.read_exact(&mut b16).map_err(damaged)?;
     let total = u128::from_le_bytes(b16);
-    r.read_exact(&mut b8).ok()?;
+    r.read_exact(&mut b8).map_err(damaged)?;
     let n = u64::from_le_bytes(b8) as usize;
-    let mut states = Vec::with_capacity(n);
+    if v > plan.cells {
+        return Err(checkpoint_error(path, "is damaged: square out of range"));
+    }
+    let mut states = Vec::with_capacity(n.min(1 << 24));
     for _ in 0..n {
-        r.read_exact(&mut b16).ok()?;
-        r.read_exact(&mut b8).ok()?;
+        r.read_exact(&mut b16).map_err(damaged)?;
+        r.read_exact(&mut b8).map_err(damaged)?;
         states.push((u128::from_le_bytes(b16), u64::from_le_bytes(b8)));
     }
-    (v <= plan.cells).then_some((v, total, states))
+    Ok(Some((v, total, states)))
 }
 
 #[cfg(test)]
