@@ -12,7 +12,8 @@
 //! counts each open tour in both directions), `--threads N`, `--progress`
 //! (frontier position and state count on stderr), `--checkpoint FILE`
 //! (save every `--every` seconds, default 600; resume when the file exists),
-//! `--block a1,b3,...` (blocked squares in algebraic notation).
+//! `--block a1,b3,...` (blocked squares in algebraic notation), `--expect N`
+//! (fail with exit code 2 unless the count is N; bench/frontier.sh uses it).
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -40,6 +41,21 @@ fn peak_rss() -> u64 {
         .map_or(0, |kb| kb * 1024)
 }
 
+/// User plus system CPU time of this process in seconds (Linux; 0 elsewhere).
+/// On a shared machine it is a steadier figure than the wall time.
+fn cpu_seconds() -> f64 {
+    std::fs::read_to_string("/proc/self/stat")
+        .ok()
+        .and_then(|s| {
+            // Fields after the command name in parentheses; utime and stime are 14 and 15.
+            let rest = s.rsplit_once(')')?.1;
+            let f: Vec<&str> = rest.split_whitespace().collect();
+            let ticks = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+            Some(ticks / 100.0)
+        })
+        .unwrap_or(0.0)
+}
+
 fn run() -> Result<(), String> {
     let mut size = None;
     let mut kind = Tours::OpenDirected;
@@ -50,6 +66,7 @@ fn run() -> Result<(), String> {
     let mut checkpoint: Option<PathBuf> = None;
     let mut every = 600u64;
     let mut block = String::new();
+    let mut expect: Option<u128> = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
@@ -69,6 +86,14 @@ fn run() -> Result<(), String> {
                     .map_err(|e| format!("--every: {e}"))?
             }
             "--block" => block = value("--block")?,
+            "--expect" => {
+                expect = Some(
+                    value("--expect")?
+                        .replace(',', "")
+                        .parse()
+                        .map_err(|e| format!("--expect: {e}"))?,
+                )
+            }
             s if size.is_none() => {
                 size = Some(s.parse::<BoardSize>().map_err(|e| e.to_string())?);
             }
@@ -108,12 +133,16 @@ fn run() -> Result<(), String> {
     let secs = start.elapsed().as_secs_f64();
     println!(
         "{w}x{h} {kind:?}: {} tours; frontier width {}, peak states {}, {} bytes per key, \
-         peak memory {:.1} MiB, {secs:.3} s, {threads} thread(s)",
+         peak memory {:.1} MiB, {secs:.3} s wall, {:.2} s cpu, {threads} thread(s)",
         c.tours,
         c.width,
         c.peak_states,
         c.key_bytes,
         peak_rss() as f64 / (1024.0 * 1024.0),
+        cpu_seconds(),
     );
-    Ok(())
+    match expect {
+        Some(e) if e != c.tours => Err(format!("expected {e} tours, counted {}", c.tours)),
+        _ => Ok(()),
+    }
 }

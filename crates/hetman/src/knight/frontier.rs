@@ -444,12 +444,12 @@ impl Plan {
     #[inline]
     fn expand(&self, v: usize, key: u128, out: &mut impl FnMut(Option<u128>)) {
         let mut e = [FULL; 32];
-        let mut k = key;
-        for x in e.iter_mut().take(self.window) {
-            *x = (k & 15) as u8;
-            k >>= 4;
+        let (lo, hi) = (key as u64, (key >> 64) as u64);
+        for (j, x) in e.iter_mut().take(self.window).enumerate() {
+            let word = if j < 16 { lo } else { hi };
+            *x = (word >> (4 * (j & 15)) & 15) as u8;
         }
-        let ends = (k & 3) as u8;
+        let ends = (key >> (4 * self.window) & 3) as u8;
         let vs = self.window;
         e[vs] = if self.blocked[v] { FULL } else { EMPTY };
         let Some(base) = self.base(v, &e, ends) else {
@@ -571,7 +571,8 @@ impl Plan {
         // Labels in order of first appearance from slot 1 upwards.
         let mut map = [0u8; 32];
         let mut next = LABEL0;
-        let mut key = 0u128;
+        // The key in two 64-bit halves (16 slots each): cheaper than u128 shifts.
+        let mut half = [0u64; 2];
         for (j, &c) in f[1..=vs].iter().enumerate() {
             let code = if c >= LABEL0 {
                 if map[c as usize] == 0 {
@@ -582,21 +583,16 @@ impl Plan {
             } else {
                 c
             };
-            key |= u128::from(code) << (4 * j);
+            half[j >> 4] |= u64::from(code) << (4 * (j & 15));
         }
         debug_assert!(next <= 16);
-        key |= u128::from(ends) << (4 * self.window);
-        out(Some(key));
+        let key = u128::from(half[0]) | u128::from(half[1]) << 64;
+        out(Some(key | u128::from(ends) << (4 * self.window)));
     }
 }
 
 impl Plan {
-    /// Whether the state after square `v` can still be completed, by two
-    /// counting arguments. Every later move joins a light and a dark square
-    /// (knight moves change colour), so the moves still needed by light
-    /// squares equal those needed by dark squares, less the tour ends still to
-    /// be chosen in open tours; and a square needs enough free neighbours after
-    /// `v` for its missing moves.
+    /// The colour sign and the free neighbours after `v` of expanded slot `j`.
     #[inline]
     fn look(&self, v: usize, j: usize) -> (i32, i32) {
         let l = self.look[v * (self.window + 1) + j];
@@ -749,6 +745,9 @@ fn hash_of<K: Key>(k: &K) -> u64 {
 /// `(state, ways)` pairs (a state appears in one part only).
 type Parts<K> = Vec<Vec<(K, u64)>>;
 
+/// The successor lists of some buckets: for each bucket, one list per thread.
+type Group<K> = Vec<Vec<Vec<(K, u64)>>>;
+
 /// Runs the steps; returns the undirected count and the peak state count.
 fn run<K: Key>(plan: &Plan, opts: &Options<'_>) -> Result<(u128, usize), Error> {
     let threads = opts.threads.max(1);
@@ -837,7 +836,13 @@ fn step<K: Key>(
         .trailing_zeros()
         .min(14);
     let buckets = 1usize << bits;
-    let bucket_of = |h: u64| if bits == 0 { 0 } else { (h >> (64 - bits)) as usize };
+    let bucket_of = |h: u64| {
+        if bits == 0 {
+            0
+        } else {
+            (h >> (64 - bits)) as usize
+        }
+    };
     type Expanded<K> = Result<(Vec<Vec<(K, u64)>>, u128), Error>;
     let expand_part = |input: Vec<(K, u64)>| -> Expanded<K> {
         let mut out: Vec<Vec<(K, u64)>> = vec![Vec::new(); buckets];
@@ -872,10 +877,14 @@ fn step<K: Key>(
     };
     let mut finished = 0u128;
     // groups[t] holds, for each bucket that thread t merges, every thread's share.
-    let mut groups: Vec<Vec<Vec<Vec<(K, u64)>>>> = (0..threads).map(|_| Vec::new()).collect();
-    for t in 0..threads {
-        groups[t] = (0..buckets).filter(|b| b % threads == t).map(|_| Vec::new()).collect();
-    }
+    let mut groups: Vec<Group<K>> = (0..threads)
+        .map(|t| {
+            (0..buckets)
+                .filter(|b| b % threads == t)
+                .map(|_| Vec::new())
+                .collect()
+        })
+        .collect();
     for r in expanded {
         let (out, f) = r?;
         finished = finished.checked_add(f).ok_or_else(overflow)?;
@@ -883,7 +892,7 @@ fn step<K: Key>(
             groups[b % threads][b / threads].push(list);
         }
     }
-    let merge = |group: Vec<Vec<Vec<(K, u64)>>>| -> Result<Vec<(K, u64)>, Error> {
+    let merge = |group: Group<K>| -> Result<Vec<(K, u64)>, Error> {
         let mut table: Table<K> = Table::default();
         let mut next = Vec::new();
         for shares in group {
@@ -1055,12 +1064,11 @@ mod tests {
     #[test]
     fn stop_flag_interrupts() {
         let stop = AtomicBool::new(true);
-        let mut o = Options::default();
-        o.stop = Some(&stop);
-        assert_eq!(
-            count_closed(6, 6, &free(36), &o),
-            Err(Error::Interrupted)
-        );
+        let o = Options {
+            stop: Some(&stop),
+            ..Options::default()
+        };
+        assert_eq!(count_closed(6, 6, &free(36), &o), Err(Error::Interrupted));
     }
 
     #[test]
@@ -1068,8 +1076,10 @@ mod tests {
         let mut o = Options::default();
         for t in [1, 2, 3] {
             o.threads = t;
-            assert_eq!(count_open_undirected(5, 6, &free(30), &o).unwrap(),
-                count_open_undirected(6, 5, &free(30), &Options::default()).unwrap());
+            assert_eq!(
+                count_open_undirected(5, 6, &free(30), &o).unwrap(),
+                count_open_undirected(6, 5, &free(30), &Options::default()).unwrap()
+            );
         }
     }
 }
