@@ -610,14 +610,14 @@ impl Plan {
         let mask = self.touched_mask[v];
         let mut b = Base {
             balance: self.unprocessed_balance[v],
-            forced: 0,
+            forced: [0; 2],
         };
         for (j, &c) in e.iter().enumerate().take(self.window + 1).skip(1) {
             if c != FULL && mask >> j & 1 == 0 && !self.add_slot(&mut b, v, j, c) {
                 return None;
             }
         }
-        (i32::from(b.forced) + i32::from(ends) <= 2).then_some(b)
+        (b.forced[0] + b.forced[1] + ends <= 2).then_some(b)
     }
 
     /// Adds slot `j` (code `c`, not full) to the sums; false when the slot
@@ -631,7 +631,7 @@ impl Plan {
             if self.closed || rem + 1 < need {
                 return false;
             }
-            b.forced += 1;
+            b.forced[usize::from(sign < 0)] += 1;
         }
         true
     }
@@ -654,19 +654,23 @@ impl Plan {
         if self.closed {
             return b.balance == 0;
         }
+        // The ends still to be chosen: `light + dark = free_ends` and
+        // `light - dark = balance`, each at least the squares forced to be ends.
         let free_ends = 2 - i32::from(ends);
-        i32::from(b.forced) <= free_ends
-            && b.balance.abs() <= free_ends
-            && (b.balance + free_ends) % 2 == 0
+        let twice_light = free_ends + b.balance;
+        let twice_dark = free_ends - b.balance;
+        twice_light >= 2 * i32::from(b.forced[0])
+            && twice_dark >= 2 * i32::from(b.forced[1])
+            && twice_light % 2 == 0
     }
 }
 
 /// Sums for [`Plan::feasible`]: the colour balance of missing moves and the
-/// squares that can only be tour ends.
+/// light and dark squares that can only be tour ends.
 #[derive(Clone, Copy)]
 struct Base {
     balance: i32,
-    forced: u8,
+    forced: [u8; 2],
 }
 
 /// The other end of the path whose end is slot `s` with label `c`.
