@@ -289,18 +289,19 @@ fn run_count(
             if !show {
                 return;
             }
-            if !shown.load(Ordering::Relaxed) && start.elapsed() > Duration::from_secs(1) {
-                if !shown.swap(true, Ordering::Relaxed) {
-                    bar.set_length(p.cost);
-                    bar.set_style(
-                        ProgressStyle::with_template(
-                            "{percent:>3}% [{wide_bar}] {msg} elapsed {elapsed}, about {eta} left",
-                        )
-                        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-                    );
-                    bar.set_draw_target(ProgressDrawTarget::stderr());
-                    bar.enable_steady_tick(Duration::from_millis(500));
-                }
+            if !shown.load(Ordering::Relaxed)
+                && start.elapsed() > Duration::from_secs(1)
+                && !shown.swap(true, Ordering::Relaxed)
+            {
+                bar.set_length(p.cost);
+                bar.set_style(
+                    ProgressStyle::with_template(
+                        "{percent:>3}% [{wide_bar}] {msg} elapsed {elapsed}, about {eta} left",
+                    )
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                );
+                bar.set_draw_target(ProgressDrawTarget::stderr());
+                bar.enable_steady_tick(Duration::from_millis(500));
             }
             bar.set_position(p.cost_done);
             bar.set_message(format!("{}/{} units", p.units_done, p.units));
