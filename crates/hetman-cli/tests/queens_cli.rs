@@ -247,7 +247,7 @@ fn bad_input_gets_one_line_and_exit_2() {
         ),
         (
             &["queens", "check", "5 8 4 1 7 2 6"],
-            "rank 8 on file b is out of range",
+            "rank 8 on file b is off the 7x7 board",
         ),
         (&["queens", "check", "5 8 4 1 7 2 6 9"], "rank 9 on file h"),
         (

@@ -9,7 +9,10 @@
 
 mod canon;
 mod check;
+pub mod complete;
+pub mod construct;
 pub mod count;
+pub mod minconflicts;
 mod placement;
 pub mod search;
 
@@ -153,7 +156,7 @@ impl Algorithm {
             },
             Algorithm::Fast => Estimate {
                 work: None,
-                seconds: growth(n, count::SECONDS_AT_16),
+                seconds: count::estimate_seconds(n),
             },
         }
     }
