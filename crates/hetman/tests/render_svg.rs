@@ -3,7 +3,7 @@
 
 use hetman::queens::{check, Placement};
 use hetman::render::svg::{self, TourPicture};
-use hetman::render::text::{self, Mark};
+use hetman::render::text;
 use hetman::Square;
 
 /// The seed's 5×5 tour from a5, rows from the top (004 in the seeds).
@@ -182,19 +182,23 @@ fn text_snapshots_plain_and_colour() {
     );
     // The seed tour as the seed prints it, coloured with its start and end marked.
     let path = seed_tour();
-    let number = |sq: Square| path.iter().position(|&s| s == sq).unwrap() + 1;
-    let coloured = text::board_color(5, 5, |sq| {
-        let k = number(sq);
-        let mark = match k {
-            1 => Mark::Start,
-            25 => Mark::End,
-            _ => Mark::Empty,
-        };
-        (k.to_string(), mark)
-    });
+    let t = TourPicture {
+        width: 5,
+        height: 5,
+        path: &path,
+        blocked: &[],
+        closed: false,
+    };
+    let coloured = text::tour_color(&t);
+    assert_eq!(coloured.matches("48;5;114m").count(), 1, "one start");
+    assert_eq!(coloured.matches("48;5;210m").count(), 1, "one end");
     insta::assert_snapshot!("tour_5x5_seed_colour", coloured);
-    let plain = text::board(5, 5, |sq| number(sq).to_string());
-    assert!(plain.starts_with("5  1 20 17 12  3\n"), "{plain}");
+    let plain = text::tour(&t);
+    assert_eq!(
+        plain,
+        "5  1 20 17 12  3\n4 16 11  2  7 18\n3 21 24 19  4 13\n2 10 15  6 23  8\n1 25 22  9 14  5\n   a  b  c  d  e\n"
+    );
+    insta::assert_snapshot!("tour_5x5_seed_plain", plain);
     insta::assert_snapshot!("queens_svg_58417263", {
         let p: Placement = "5 8 4 1 7 2 6 3".parse().unwrap();
         svg::queens(&p, &[])

@@ -61,24 +61,7 @@ stroke=\"#ffffff\" stroke-width=\"4\" stroke-linejoin=\"round\"/>\
 <circle cx=\"89\" cy=\"30\" r=\"6\" stroke=\"#ffffff\" stroke-width=\"3\"/>\
 </symbol>";
 
-/// A knight's tour (or a partial one) as plain data, for [`tour`].
-///
-/// The squares need not form a legal tour: the picture draws what it is given
-/// (check a tour with the library's checker before drawing it).
-#[derive(Clone, Copy, Debug)]
-pub struct TourPicture<'a> {
-    /// Files on the board.
-    pub width: u32,
-    /// Ranks on the board.
-    pub height: u32,
-    /// The squares in visiting order, the start first.
-    pub path: &'a [Square],
-    /// Squares the knight may not enter, shaded.
-    pub blocked: &'a [Square],
-    /// Whether the tour is closed: the last square is a knight's move from the
-    /// first, and the closing move is drawn dashed.
-    pub closed: bool,
-}
+pub use super::TourPicture;
 
 /// Where one board goes in a document and how it is scaled.
 #[derive(Clone, Copy, Debug)]
@@ -442,6 +425,24 @@ fn queens_layout(n: usize) -> Layout {
 /// ```
 #[must_use]
 pub fn queens(p: &Placement, attacks: &[Attack]) -> String {
+    queens_blocked(p, attacks, &[])
+}
+
+/// Draws a queens placement on a board with blocked squares (shaded), as
+/// [`queens`] does otherwise: a completion of a puzzle that leaves some squares empty.
+///
+/// # Example
+/// ```
+/// use hetman::queens::Placement;
+/// use hetman::render::svg;
+/// let p: Placement = "2 4 1 3".parse().unwrap();
+/// let blocked = ["a1".parse().unwrap(), "d4".parse().unwrap()];
+/// let picture = svg::queens_blocked(&p, &[], &blocked);
+/// assert_eq!(picture.matches("xlink:href=\"#queen\"").count(), 4);
+/// assert_eq!(picture.matches("fill=\"#4a4a4a\"").count(), 1); // one group of blocked squares
+/// ```
+#[must_use]
+pub fn queens_blocked(p: &Placement, attacks: &[Attack], blocked: &[Square]) -> String {
     let l = queens_layout(p.n());
     let title = if p.n() <= 64 {
         format!("{} queens: {}", p.n(), p.to_code())
@@ -455,7 +456,7 @@ pub fn queens(p: &Placement, attacks: &[Attack]) -> String {
         "<defs>{QUEEN_SYMBOL}</defs>\n<g transform=\"translate(0,{})\">",
         Num(l.font * 0.6)
     );
-    draw_board(&mut out, &l, 0, &[]);
+    draw_board(&mut out, &l, 0, blocked);
     draw_queens(&mut out, &l, p, attacks);
     out.push_str("</g>\n</svg>\n");
     out

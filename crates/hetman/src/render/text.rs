@@ -4,7 +4,10 @@
 //! [`board`] and [`queens`] draw plain ASCII (`Q` and `.`), for pipes, files and
 //! `NO_COLOR`; [`board_color`] and [`queens_color`] draw light and dark squares
 //! with ANSI colours (the 256-colour palette) and chess glyphs, for terminals.
+//! A knight's tour is drawn as the seed prints it, the board of move numbers,
+//! by [`tour`] (plain) and [`tour_color`] (start and end squares marked).
 
+use super::TourPicture;
 use crate::board::file_name;
 use crate::queens::{Attack, Placement};
 use crate::Square;
@@ -193,6 +196,64 @@ pub fn queens_color(p: &Placement, attacks: &[Attack]) -> String {
             ("♛".into(), mark)
         } else {
             (String::new(), Mark::Empty)
+        }
+    })
+}
+
+/// Draws a knight's tour as the seed prints it: the move number on each
+/// square, top rank first; `.` for a square the path does not visit and `#`
+/// for a blocked one.
+///
+/// # Example
+/// ```
+/// use hetman::render::{text, TourPicture};
+/// let path = TourPicture::squares_from_indices(3, &[0, 5, 6]); // a1 c2 a3
+/// let blocked = ["b2".parse().unwrap()];
+/// let t = TourPicture { width: 3, height: 3, path: &path, blocked: &blocked, closed: false };
+/// assert_eq!(text::tour(&t), "3 3 . .\n2 . # 2\n1 1 . .\n  a b c\n");
+/// ```
+#[must_use]
+pub fn tour(t: &TourPicture<'_>) -> String {
+    let num = t.numbers();
+    let blocked = t.blocked_table();
+    let w = t.width;
+    board(w, t.height, |sq| {
+        let i = (sq.rank() * w + sq.file()) as usize;
+        match num[i] {
+            0 if blocked[i] => "#".into(),
+            0 => ".".into(),
+            k => k.to_string(),
+        }
+    })
+}
+
+/// Draws a knight's tour in colour: move numbers on light and dark squares,
+/// the start on green and the end on red, blocked squares grey. For a closed
+/// tour the end is a knight's move from the start, so both are marked alike.
+///
+/// # Example
+/// ```
+/// use hetman::render::{text, TourPicture};
+/// let path = TourPicture::squares_from_indices(3, &[0, 5, 6]); // a1 c2 a3
+/// let t = TourPicture { width: 3, height: 3, path: &path, blocked: &[], closed: false };
+/// let s = text::tour_color(&t);
+/// assert!(s.contains("\x1b[1;38;5;16;48;5;114m 1")); // the start, on green
+/// assert!(s.contains("\x1b[1;38;5;16;48;5;210m 3")); // the end, on red
+/// ```
+#[must_use]
+pub fn tour_color(t: &TourPicture<'_>) -> String {
+    let num = t.numbers();
+    let blocked = t.blocked_table();
+    let last = t.path.len() as u64;
+    let w = t.width;
+    board_color(w, t.height, |sq| {
+        let i = (sq.rank() * w + sq.file()) as usize;
+        match num[i] {
+            0 if blocked[i] => (String::new(), Mark::Blocked),
+            0 => (String::new(), Mark::Empty),
+            1 => ("1".into(), Mark::Start),
+            k if k == last => (k.to_string(), Mark::End),
+            k => (k.to_string(), Mark::Empty),
         }
     })
 }
