@@ -42,8 +42,10 @@ hetman completions powershell >> $PROFILE")]
         shell: clap_complete::Shell,
     },
     /// Print the manual page (roff), every command and its options and examples.
-    #[command(after_help = "Examples:\n  hetman man > hetman.1 && man ./hetman.1\n  \
-hetman man | man -l -")]
+    #[command(
+        after_help = "Examples:\n  hetman man > hetman.1 && man ./hetman.1\n  \
+hetman man | man -l -"
+    )]
     Man,
 }
 

@@ -9,7 +9,7 @@
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use hetman::queens::Placement;
-use hetman::render::svg;
+use hetman::render::{svg, TourPicture};
 use hetman::Symmetry;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -124,6 +124,15 @@ impl Pictures {
         Ok(())
     }
 
+    /// Draws the picture with `svg` and writes it to the files asked for;
+    /// does not draw at all when no file is asked for.
+    pub fn write_with(&self, svg: impl FnOnce() -> String) -> Result<()> {
+        if self.wanted() {
+            self.write(&svg())?;
+        }
+        Ok(())
+    }
+
     /// Writes the SVG document `svg` to the files asked for.
     pub fn write(&self, svg: &str) -> Result<()> {
         if let Some(path) = &self.svg {
@@ -137,6 +146,35 @@ impl Pictures {
         }
         Ok(())
     }
+}
+
+/// For a command that draws one picture (the knight commands): resolves the
+/// flags, checks them, and writes the picture `svg` draws when a file is asked
+/// for. Call [`Pictures::check`] (via `args.resolve().check()`) before long
+/// work as well, so a bad path fails before the search, not after it.
+#[allow(dead_code)] // for the knight commands, wired when they are merged
+pub fn write_pictures(args: &PictureArgs, svg: impl FnOnce() -> String) -> Result<()> {
+    let pics = args.resolve();
+    pics.check()?;
+    pics.write_with(svg)
+}
+
+/// A knight's tour board for the terminal: move numbers, in colour with the
+/// start and end marked when `pics.color`, else plain (`.` unvisited, `#` blocked).
+#[allow(dead_code)] // for the knight commands, wired when they are merged
+pub fn tour_board(pics: &Pictures, t: &TourPicture<'_>) -> String {
+    if pics.color {
+        hetman::render::text::tour_color(t)
+    } else {
+        hetman::render::text::tour(t)
+    }
+}
+
+/// Writes the SVG/PNG of a knight's tour when asked for (path only, without
+/// numbers, on boards of 500 or more on a side).
+#[allow(dead_code)] // for the knight commands, wired when they are merged
+pub fn write_tour(pics: &Pictures, t: &TourPicture<'_>) -> Result<()> {
+    pics.write_with(|| svg::tour(t))
 }
 
 fn check_parent(flag: &str, path: &Path) -> Result<()> {
@@ -273,6 +311,53 @@ mod tests {
     }
 
     #[test]
+    fn tour_helpers_draw_and_write() {
+        let path = TourPicture::squares_from_indices(3, &[0, 5, 6]);
+        let t = TourPicture {
+            width: 3,
+            height: 3,
+            path: &path,
+            blocked: &[],
+            closed: false,
+        };
+        let dir = std::env::temp_dir().join(format!("hetman-picture-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("tour.svg");
+        let mut pics = Pictures {
+            svg: Some(file.clone()),
+            png: None,
+            png_width: None,
+            color: false,
+        };
+        assert_eq!(
+            tour_board(&pics, &t),
+            "3 3 . .\n2 . . 2\n1 1 . .\n  a b c\n"
+        );
+        write_tour(&pics, &t).unwrap();
+        let svg = std::fs::read_to_string(&file).unwrap();
+        assert!(svg.starts_with("<svg") && svg.contains(">3</text>"));
+        pics.color = true;
+        assert!(tour_board(&pics, &t).contains("\x1b["));
+        let args = PictureArgs {
+            common: CommonPictureArgs {
+                svg: Some(dir.join("none/x.svg")),
+                png: None,
+                color: ColorChoice::Never,
+                ascii: false,
+            },
+            size: None,
+        };
+        let mut drawn = false;
+        let err = write_pictures(&args, || {
+            drawn = true;
+            String::new()
+        });
+        assert!(err.unwrap_err().to_string().contains("does not exist"));
+        assert!(!drawn, "a bad path fails before drawing");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn widths_skip_escapes() {
         assert_eq!(visible_width("\x1b[1;38;5;16m ♛ \x1b[0m"), 3);
         assert_eq!(pad("\x1b[0mab", 4), "\x1b[0mab  ");
@@ -326,7 +411,10 @@ pub fn symmetry_sheet(images: &[(Symmetry, Placement)]) -> String {
         .iter()
         .enumerate()
         .map(|(i, (s, q))| {
-            let same = images[..i].iter().find(|(_, r)| r == q).map(|(t, _)| t.name());
+            let same = images[..i]
+                .iter()
+                .find(|(_, r)| r == q)
+                .map(|(t, _)| t.name());
             let mut caption = s.name().to_string();
             if q.n() <= 16 {
                 caption.push('\n');

@@ -93,7 +93,10 @@ fn check_draws_the_attacking_pairs_in_red() {
     assert_eq!(code, 0, "{err}");
     let (w, h) = png_size(&small);
     assert_eq!(w, 400);
-    assert!((380..=440).contains(&h), "a board with labels is about square: {h}");
+    assert!(
+        (380..=440).contains(&h),
+        "a board with labels is about square: {h}"
+    );
 }
 
 #[test]
@@ -101,7 +104,16 @@ fn list_draws_the_listed_boards_on_one_sheet() {
     let dir = scratch("list");
     let (svg, png) = (dir.join("unique.svg"), dir.join("unique.png"));
     let (out, _, code) = run(&[
-        "queens", "list", "8", "--unique", "--svg", s(&svg), "--png", s(&png), "--size", "1200",
+        "queens",
+        "list",
+        "8",
+        "--unique",
+        "--svg",
+        s(&svg),
+        "--png",
+        s(&png),
+        "--size",
+        "1200",
     ]);
     assert_eq!(code, 0);
     assert_eq!(out.lines().count(), 12, "the listing is unchanged");
@@ -142,7 +154,10 @@ fn symmetry_draws_its_eight_images_side_by_side() {
     for name in ["identity", "quarter turn", "mirror in a8-h1 diagonal"] {
         assert!(text.contains(&format!(">{name}</text>")), "{name}");
     }
-    assert!(text.contains(">= identity</text>"), "the half turn is the identity");
+    assert!(
+        text.contains(">= identity</text>"),
+        "the half turn is the identity"
+    );
     assert_eq!(png_size(&png).0, 1000);
     keep(&png);
 }
@@ -204,8 +219,7 @@ fn tour_pictures_rasterise() {
         blocked: &[],
         closed: false,
     });
-    let tree =
-        resvg::usvg::Tree::from_str(&picture, &resvg::usvg::Options::default()).unwrap();
+    let tree = resvg::usvg::Tree::from_str(&picture, &resvg::usvg::Options::default()).unwrap();
     let scale = 600.0 / tree.size().width();
     let h = (tree.size().height() * scale).round() as u32;
     let mut pixmap = resvg::tiny_skia::Pixmap::new(600, h).unwrap();
@@ -239,7 +253,9 @@ fn colour_only_when_asked_or_on_a_terminal() {
     ]);
     assert!(!out.contains(esc), "--ascii wins");
     let out = hetman()
-        .args(["queens", "list", "6", "--format", "board", "--color", "auto"])
+        .args([
+            "queens", "list", "6", "--format", "board", "--color", "auto",
+        ])
         .env("NO_COLOR", "1")
         .output()
         .unwrap();
@@ -261,7 +277,10 @@ fn colour_only_when_asked_or_on_a_terminal() {
     };
     let widths = |s: &str| -> Vec<usize> { s.lines().map(|l| l.chars().count()).collect() };
     assert_eq!(widths(&strip(&colour)), widths(&plain));
-    assert_eq!(strip(&colour).replace('♛', "Q").replace("  ", " ."), plain.replace("  ", " ."));
+    assert_eq!(
+        strip(&colour).replace('♛', "Q").replace("  ", " ."),
+        plain.replace("  ", " .")
+    );
 }
 
 #[test]
@@ -292,7 +311,10 @@ fn bad_picture_flags_get_one_line() {
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(out.is_empty(), "{args:?}: {out}");
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-        assert!(err.starts_with("error: ") && err.contains(want), "{args:?}: {err}");
+        assert!(
+            err.starts_with("error: ") && err.contains(want),
+            "{args:?}: {err}"
+        );
     }
     assert!(!missing.exists());
 }
@@ -310,12 +332,23 @@ fn completions_and_man_page() {
         assert!(out.contains(marker), "{shell}");
         // fish writes long flags as `-l svg`, the others as `--svg`.
         let svg_flag = if shell == "fish" { "-l svg " } else { "--svg" };
-        assert!(out.contains("symmetry") && out.contains(svg_flag), "{shell}");
+        assert!(
+            out.contains("symmetry") && out.contains(svg_flag),
+            "{shell}"
+        );
     }
     let (man, _, code) = run(&["man"]);
     assert_eq!(code, 0);
-    assert!(man.starts_with(".ie") || man.contains(".TH hetman"), "{}", &man[..200]);
-    for section in ["HETMAN QUEENS COUNT", "HETMAN QUEENS CHECK", "HETMAN COMPLETIONS"] {
+    assert!(
+        man.starts_with(".ie") || man.contains(".TH hetman"),
+        "{}",
+        &man[..200]
+    );
+    for section in [
+        "HETMAN QUEENS COUNT",
+        "HETMAN QUEENS CHECK",
+        "HETMAN COMPLETIONS",
+    ] {
         assert!(man.contains(section), "{section}");
     }
     assert!(man.contains("hetman queens symmetry 3 5 2 8 1 7 4 6 \\-\\-png"));
@@ -337,4 +370,93 @@ fn every_command_shows_an_example() {
     }
     let (out, _, _) = run(&["queens", "list", "--help"]);
     assert!(out.contains("--svg-dir") && out.contains("--png") && out.contains("--ascii"));
+}
+
+#[test]
+fn solve_and_complete_draw_their_answer() {
+    let dir = scratch("solve");
+    let (svg, png) = (dir.join("solve.svg"), dir.join("solve.png"));
+    let (out, err, code) = run(&[
+        "queens",
+        "solve",
+        "30",
+        "--svg",
+        s(&svg),
+        "--png",
+        s(&png),
+        "--size",
+        "500",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // The picture shows the solution printed.
+    let p: Placement = out.trim().parse().unwrap();
+    assert!(p.is_solution());
+    parse_svg(&svg);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(text.matches("xlink:href=\"#queen\"").count(), 30);
+    assert!(text.contains(&format!("<title>30 queens: {}</title>", p.to_code())));
+    assert_eq!(png_size(&png).0, 500);
+    keep(&png);
+
+    // A completion with a blocked diagonal: the blocked squares are shaded.
+    let (svg, png) = (dir.join("complete.svg"), dir.join("complete.png"));
+    let (out, err, code) = run(&[
+        "queens",
+        "complete",
+        "8",
+        "--with",
+        "b1",
+        "--block",
+        "diagonal",
+        "--svg",
+        s(&svg),
+        "--png",
+        s(&png),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let p: Placement = out.trim().parse().unwrap();
+    assert_eq!(p.ranks()[1], 0, "b1 kept");
+    parse_svg(&svg);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains(&format!("<title>8 queens: {}</title>", p.to_code())));
+    let shaded = text.split("<g fill=\"#4a4a4a\">").nth(1).unwrap();
+    let shaded = shaded.split("</g>").next().unwrap();
+    assert_eq!(shaded.matches("<rect").count(), 8, "the a1-h8 diagonal");
+    assert_eq!(png_size(&png).0, 800);
+    keep(&png);
+
+    // Every completion on one sheet; --count has no picture to draw.
+    let sheet = dir.join("sheet.svg");
+    let (out, _, code) = run(&[
+        "queens",
+        "complete",
+        "8",
+        "--block",
+        "diagonals",
+        "--list",
+        "--svg",
+        s(&sheet),
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 12, "the Russian seed's 12");
+    parse_svg(&sheet);
+    let text = std::fs::read_to_string(&sheet).unwrap();
+    assert_eq!(text.matches("xlink:href=\"#queen\"").count(), 96);
+    let (out, err, code) = run(&[
+        "queens",
+        "complete",
+        "8",
+        "--count",
+        "--svg",
+        s(&dir.join("x.svg")),
+    ]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.starts_with("error: --svg/--png") && err.contains("--count"),
+        "{err}"
+    );
+    let (_, err, code) = run(&["queens", "solve", "20000", "--svg", s(&dir.join("x.svg"))]);
+    assert_eq!(code, 2);
+    assert!(err.contains("10,000") && err.contains("20,000"), "{err}");
+    assert!(!dir.join("x.svg").exists());
 }

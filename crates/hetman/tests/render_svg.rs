@@ -78,11 +78,19 @@ fn sheets_caption_every_board() {
     let p: Placement = "3 5 2 8 1 7 4 6".parse().unwrap();
     let boards: Vec<(String, Placement)> = hetman::Symmetry::ALL
         .iter()
-        .map(|&s| (format!("{}\n{}", s.name(), p.image(s).unwrap()), p.image(s).unwrap()))
+        .map(|&s| {
+            (
+                format!("{}\n{}", s.name(), p.image(s).unwrap()),
+                p.image(s).unwrap(),
+            )
+        })
         .collect();
     let s = svg::queens_sheet(&boards, 4);
     let (w, h) = parse(&s);
-    assert!(w > 3.0 * h / 2.0, "8 boards in 2 rows of 4 are wider than high: {w} x {h}");
+    assert!(
+        w > 3.0 * h / 2.0,
+        "8 boards in 2 rows of 4 are wider than high: {w} x {h}"
+    );
     assert_eq!(s.matches("xlink:href=\"#queen\"").count(), 64);
     assert!(s.contains(">three-quarter turn</text>") && s.contains(">4 6 8 2 7 1 3 5</text>"));
 }
@@ -166,7 +174,10 @@ fn huge_tours_draw_the_path_only_and_stay_small() {
     let texts = s.matches("<text").count();
     assert!(texts < 50, "{texts} text elements");
     assert!(s.len() < 3_000_000, "{} bytes", s.len());
-    assert!(s.contains("url(#checker0)"), "one pattern, not 250,000 squares");
+    assert!(
+        s.contains("url(#checker0)"),
+        "one pattern, not 250,000 squares"
+    );
     let (pw, ph) = parse(&s);
     assert!(pw <= 1600.0 && ph <= 1650.0, "{pw} x {ph}");
 }
@@ -176,10 +187,7 @@ fn text_snapshots_plain_and_colour() {
     let p: Placement = "2 4 6 8 1 3 5 7".parse().unwrap();
     let r = check(&p);
     insta::assert_snapshot!("queens_plain_24681357", text::queens(&p));
-    insta::assert_snapshot!(
-        "queens_colour_24681357",
-        text::queens_color(&p, &r.attacks)
-    );
+    insta::assert_snapshot!("queens_colour_24681357", text::queens_color(&p, &r.attacks));
     // The seed tour as the seed prints it, coloured with its start and end marked.
     let path = seed_tour();
     let t = TourPicture {

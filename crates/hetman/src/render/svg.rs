@@ -393,9 +393,9 @@ fn header(out: &mut String, w: f64, h: f64, title: &str) {
         Num(h),
         escape(title)
     );
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<rect width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>\n",
+        "<rect width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>",
         Num(w),
         Num(h)
     );
@@ -450,7 +450,12 @@ pub fn queens_blocked(p: &Placement, attacks: &[Attack], blocked: &[Square]) -> 
         format!("{} queens", p.n())
     };
     let mut out = String::new();
-    header(&mut out, l.outer_width(), l.outer_height() + l.font * 0.6, &title);
+    header(
+        &mut out,
+        l.outer_width(),
+        l.outer_height() + l.font * 0.6,
+        &title,
+    );
     let _ = write!(
         out,
         "<defs>{QUEEN_SYMBOL}</defs>\n<g transform=\"translate(0,{})\">",
@@ -502,12 +507,7 @@ pub fn queens_sheet(boards: &[(String, Placement)], columns: usize) -> String {
         let (col, row) = (i % columns, i / columns);
         let x = gap + col as f64 * cell_w;
         let y = gap * 0.5 + row as f64 * cell_h;
-        let _ = write!(
-            out,
-            "<g transform=\"translate({},{})\">",
-            Num(x),
-            Num(y)
-        );
+        let _ = write!(out, "<g transform=\"translate({},{})\">", Num(x), Num(y));
         let board_centre = l.left + f64::from(l.width) * l.sq / 2.0;
         let _ = write!(
             out,
@@ -610,10 +610,10 @@ pub fn tour(t: &TourPicture<'_>) -> String {
         out.push_str("\"/>\n");
         if let (true, Some(&last)) = (t.closed && t.path.len() > 2, t.path.last()) {
             let (x2, y2) = centre(&l, last);
-            let _ = write!(
+            let _ = writeln!(
                 out,
                 "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{PATH}\" stroke-width=\"{}\" \
-                 stroke-dasharray=\"{} {}\" opacity=\"0.8\"/>\n",
+                 stroke-dasharray=\"{} {}\" opacity=\"0.8\"/>",
                 Num(x2),
                 Num(y2),
                 Num(x),
@@ -629,9 +629,12 @@ pub fn tour(t: &TourPicture<'_>) -> String {
         } else {
             (sq * 0.6).max(side / 120.0)
         };
-        let ends = [(first, START)]
-            .into_iter()
-            .chain(t.path.last().filter(|_| t.path.len() > 1).map(|&s| (s, END)));
+        let ends = [(first, START)].into_iter().chain(
+            t.path
+                .last()
+                .filter(|_| t.path.len() > 1)
+                .map(|&s| (s, END)),
+        );
         for (s, colour) in ends {
             let (cx, cy) = centre(&l, s);
             if numbered {

@@ -298,7 +298,11 @@ mod tests {
                 let file = n - 1 - i; // the diagonal: file k has its queen on rank k
                 let label = file_name(file as u32);
                 // Both right-aligned: the label ends in the glyph's column.
-                let at: String = files.chars().skip(col + 1 - label.len()).take(label.len()).collect();
+                let at: String = files
+                    .chars()
+                    .skip(col + 1 - label.len())
+                    .take(label.len())
+                    .collect();
                 assert_eq!(at, label, "n = {n}:\n{s}");
             }
         }
