@@ -518,6 +518,9 @@ fn list(a: &ListArgs) -> Result<ExitCode> {
     }
     let pics = a.picture.resolve();
     pics.check()?;
+    if let Some(dir) = &a.svg_dir {
+        check_gallery_size(dir, a)?;
+    }
     let mut gallery = a.svg_dir.as_deref().map(Gallery::create).transpose()?;
     let mut sheet = picture::Sheet::default();
     let mut out = Stream::new();
@@ -592,6 +595,45 @@ fn list(a: &ListArgs) -> Result<ExitCode> {
         pics.write(&sheet.svg())?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The most pictures `--svg-dir` writes.
+const MAX_GALLERY: u64 = 1000;
+
+/// Refuses up front a gallery of more than [`MAX_GALLERY`] pictures: the
+/// listing's length is `--limit` or, for N up to 14, the count (instant).
+fn check_gallery_size(dir: &std::path::Path, a: &ListArgs) -> Result<()> {
+    let limit = a.limit.unwrap_or(u64::MAX);
+    if limit <= MAX_GALLERY {
+        return Ok(());
+    }
+    let listed = if a.n <= 14 {
+        let c = queens::count(a.n, Algorithm::Fast)?;
+        if a.unique {
+            c.unique
+        } else {
+            c.total
+        }
+    } else {
+        u64::MAX
+    };
+    if listed > MAX_GALLERY {
+        let what = if listed == u64::MAX {
+            format!("more than {}", group(MAX_GALLERY))
+        } else {
+            group(listed)
+        };
+        bail!(
+            "--svg-dir '{}': {} queens would give {what} pictures; a gallery holds at most {} \
+             (add --limit {}{})",
+            dir.display(),
+            a.n,
+            group(MAX_GALLERY),
+            MAX_GALLERY,
+            if a.unique { "" } else { ", or --unique" }
+        );
+    }
+    Ok(())
 }
 
 /// Reads a placement from the arguments, a file, or standard input.

@@ -219,7 +219,10 @@ fn tour_pictures_rasterise() {
         blocked: &[],
         closed: false,
     });
-    let tree = resvg::usvg::Tree::from_str(&picture, &resvg::usvg::Options::default()).unwrap();
+    // Fonts as the binary loads them, so the numbers show in the PNG.
+    let mut options = resvg::usvg::Options::default();
+    options.fontdb_mut().load_system_fonts();
+    let tree = resvg::usvg::Tree::from_str(&picture, &options).unwrap();
     let scale = 600.0 / tree.size().width();
     let h = (tree.size().height() * scale).round() as u32;
     let mut pixmap = resvg::tiny_skia::Pixmap::new(600, h).unwrap();
@@ -287,6 +290,7 @@ fn colour_only_when_asked_or_on_a_terminal() {
 fn bad_picture_flags_get_one_line() {
     let dir = scratch("bad");
     let missing = dir.join("no/such/folder/x.svg");
+    let gallery = dir.join("gallery");
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (
             vec!["queens", "check", "1", "--svg", s(&missing)],
@@ -305,6 +309,14 @@ fn bad_picture_flags_get_one_line() {
             "invalid value 'sometimes' for '--color <WHEN>'",
         ),
         (vec!["completions", "tcsh"], "invalid value 'tcsh'"),
+        (
+            vec!["queens", "list", "11", "--svg-dir", s(&gallery)],
+            "11 queens would give 2,680 pictures; a gallery holds at most 1,000",
+        ),
+        (
+            vec!["queens", "list", "16", "--unique", "--svg-dir", s(&gallery)],
+            "more than 1,000 pictures",
+        ),
     ];
     for (args, want) in cases {
         let (out, err, code) = run(&args);
@@ -317,6 +329,7 @@ fn bad_picture_flags_get_one_line() {
         );
     }
     assert!(!missing.exists());
+    assert!(!gallery.exists(), "refused before anything is written");
 }
 
 #[test]
