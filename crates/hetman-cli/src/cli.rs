@@ -17,6 +17,14 @@ Squares are written in algebraic notation (a1 is the bottom-left corner); a quee
 placement is the code of the rank of the queen on each file, e.g. '5 8 4 1 7 2 6 3'.\n\n\
 Exit codes: 0 success, 1 the answer is no (not a solution, no tour), 2 bad input, \
 130 interrupted.",
+    after_help = "Examples:\n  hetman queens count 8\n  \
+hetman queens list 8 --unique --format board\n  \
+hetman queens check 5 8 4 1 7 2 6 3 --svg board.svg\n  \
+hetman queens list 8 --unique --svg-dir gallery\n  \
+hetman completions bash > ~/.local/share/bash-completion/completions/hetman\n  \
+hetman man > hetman.1\n\n\
+Boards are drawn in colour with glyphs on a terminal; plain ASCII when piped, with \
+--ascii, --color never or NO_COLOR set.",
     propagate_version = true,
     allow_negative_numbers = true
 )]
@@ -28,7 +36,13 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// N-Queens: count, list, check and compare placements of N non-attacking queens.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  hetman queens count 12\n  hetman queens compare 8\n  \
+hetman queens list 8 --unique --format board\n  hetman queens check 2 4 6 8 1 3 5 7\n  \
+hetman queens symmetry 3 5 2 8 1 7 4 6\n  hetman queens solve 1000 > thousand.txt\n  \
+hetman queens complete 8 --with a1 --format board"
+    )]
     Queens(crate::queens::QueensCommand),
     /// Print shell completions for bash, zsh, fish, powershell or elvish.
     #[command(after_help = "Examples:\n  \

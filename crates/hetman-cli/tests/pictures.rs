@@ -370,6 +370,12 @@ fn completions_and_man_page() {
 #[test]
 fn every_command_shows_an_example() {
     for args in [
+        vec!["--help"],
+        vec!["queens", "--help"],
+        vec!["queens", "count", "--help"],
+        vec!["queens", "compare", "--help"],
+        vec!["queens", "solve", "--help"],
+        vec!["queens", "complete", "--help"],
         vec!["queens", "list", "--help"],
         vec!["queens", "check", "--help"],
         vec!["queens", "symmetry", "--help"],
