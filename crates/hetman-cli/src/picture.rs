@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 /// The widest PNG `--size` accepts.
 const MAX_PNG_WIDTH: u32 = 16_384;
 /// The most pixels a PNG may have (a 4-byte pixel each in memory).
+#[cfg(feature = "png")]
 const MAX_PNG_PIXELS: u64 = 200_000_000;
 
 /// When to colour boards on the terminal.
