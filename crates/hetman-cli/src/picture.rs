@@ -382,7 +382,7 @@ impl Sheet {
         if self.boards.len() < MAX_SHEET {
             let mut caption = format!("#{index}");
             if p.n() <= 16 {
-                caption.push(' ');
+                caption.push_str(": ");
                 caption.push_str(&p.to_code());
             }
             if let Some(s) = class_size {
