@@ -47,6 +47,16 @@ pub enum Error {
     },
     /// The search was stopped from outside (for example by Ctrl-C).
     Interrupted,
+    /// A checkpoint or shard record that belongs to another run, or is damaged.
+    Checkpoint {
+        /// What is wrong and what to do.
+        reason: String,
+    },
+    /// Reading or writing a file failed.
+    Io {
+        /// The file and what went wrong.
+        reason: String,
+    },
 }
 
 impl Error {
@@ -66,6 +76,7 @@ impl fmt::Display for Error {
             Error::Tour { reason } => write!(f, "invalid tour: {reason}"),
             Error::TooLarge { reason } => write!(f, "{reason}"),
             Error::Interrupted => write!(f, "interrupted"),
+            Error::Checkpoint { reason } | Error::Io { reason } => write!(f, "{reason}"),
         }
     }
 }
