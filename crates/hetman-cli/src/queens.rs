@@ -52,6 +52,12 @@ Exit code 0 for a solution, 1 for a placement that is not one."
     /// Show the 8 images of a placement under rotations and reflections, its canonical form and class size.
     #[command(after_help = "Example:\n  hetman queens symmetry 3 5 2 8 1 7 4 6")]
     Symmetry(SymmetryArgs),
+    /// One solution for any N from 4 up (explicit construction, streamed), or a random one (--random).
+    #[command(after_help = crate::queens_solve::SOLVE_HELP)]
+    Solve(crate::queens_solve::SolveArgs),
+    /// Complete a placement: keep given queens (--with), avoid blocked squares (--block); find, count or list.
+    #[command(after_help = crate::queens_solve::COMPLETE_HELP)]
+    Complete(crate::queens_solve::CompleteArgs),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -189,6 +195,8 @@ pub fn run(cmd: QueensCommand) -> Result<ExitCode> {
         QueensCommand::List(a) => list(&a),
         QueensCommand::Check(a) => check(&a),
         QueensCommand::Symmetry(a) => symmetry(&a),
+        QueensCommand::Solve(a) => crate::queens_solve::solve(&a),
+        QueensCommand::Complete(a) => crate::queens_solve::complete(&a),
     }
 }
 
@@ -281,18 +289,19 @@ fn run_count(
             if !show {
                 return;
             }
-            if !shown.load(Ordering::Relaxed) && start.elapsed() > Duration::from_secs(1) {
-                if !shown.swap(true, Ordering::Relaxed) {
-                    bar.set_length(p.cost);
-                    bar.set_style(
-                        ProgressStyle::with_template(
-                            "{percent:>3}% [{wide_bar}] {msg} elapsed {elapsed}, about {eta} left",
-                        )
-                        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-                    );
-                    bar.set_draw_target(ProgressDrawTarget::stderr());
-                    bar.enable_steady_tick(Duration::from_millis(500));
-                }
+            if !shown.load(Ordering::Relaxed)
+                && start.elapsed() > Duration::from_secs(1)
+                && !shown.swap(true, Ordering::Relaxed)
+            {
+                bar.set_length(p.cost);
+                bar.set_style(
+                    ProgressStyle::with_template(
+                        "{percent:>3}% [{wide_bar}] {msg} elapsed {elapsed}, about {eta} left",
+                    )
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                );
+                bar.set_draw_target(ProgressDrawTarget::stderr());
+                bar.enable_steady_tick(Duration::from_millis(500));
             }
             bar.set_position(p.cost_done);
             bar.set_message(format!("{}/{} units", p.units_done, p.units));
@@ -559,7 +568,11 @@ fn read_placement(args: &[String], file: Option<&std::path::Path>) -> Result<Pla
         args.join(" ")
     };
     let shown: String = text.trim().chars().take(40).collect();
-    text.parse::<Placement>().map_err(|e| {
+    let parsed = match parse_code_fast(&text) {
+        Some(p) => p,
+        None => text.parse::<Placement>(),
+    };
+    parsed.map_err(|e| {
         let more = if text.trim().chars().count() > 40 {
             "..."
         } else {
@@ -567,6 +580,49 @@ fn read_placement(args: &[String], file: Option<&std::path::Path>) -> Result<Pla
         };
         anyhow::anyhow!("PLACEMENT '{}{more}': {e}", shown.replace('\n', " / "))
     })
+}
+
+/// The fast path for long codes (N up to 10^9): ranks separated by spaces,
+/// commas or newlines (one rank per line), read in one pass over the bytes with
+/// no allocation per number. `None` when the text is anything else (squares, a
+/// board, a compact code, a number too large), for the general parser and its
+/// messages.
+fn parse_code_fast(text: &str) -> Option<Result<Placement, hetman::Error>> {
+    // At most one number per two bytes; pages never written cost nothing.
+    let mut code: Vec<u32> = Vec::with_capacity(text.len() / 2 + 1);
+    let mut value: u64 = 0;
+    let mut in_number = false;
+    for &b in text.as_bytes() {
+        if b.is_ascii_digit() {
+            value = value * 10 + u64::from(b - b'0');
+            if value > u64::from(u32::MAX) {
+                return None;
+            }
+            in_number = true;
+        } else if b.is_ascii_whitespace() || b == b',' || b == b';' {
+            if in_number {
+                code.push(value as u32);
+                value = 0;
+                in_number = false;
+            }
+        } else {
+            return None;
+        }
+    }
+    if in_number {
+        code.push(value as u32);
+    }
+    if code.len() < 2 {
+        return None; // empty, or one compact code such as 58417263
+    }
+    if code.contains(&0) {
+        return Some(Placement::from_code(&code)); // for its message about rank 0
+    }
+    // 1-based to 0-based in place; from_ranks checks the range.
+    for v in &mut code {
+        *v -= 1;
+    }
+    Some(Placement::from_ranks(code))
 }
 
 fn check(a: &CheckArgs) -> Result<ExitCode> {

@@ -53,8 +53,9 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 fn io_error(path: &Path, what: &str, e: &std::io::Error) -> Error {
-    Error::Io {
-        reason: format!("cannot {what} checkpoint '{}': {e}", path.display()),
+    Error::Checkpoint {
+        path: path.display().to_string(),
+        reason: format!("cannot {what} it: {e}"),
     }
 }
 
@@ -113,18 +114,18 @@ impl Checkpoint {
                 if number == 1 {
                     if text != header {
                         return Err(Error::Checkpoint {
+                            path: path.display().to_string(),
                             reason: format!(
-                                "checkpoint '{}' belongs to another run: {}; use another file, or delete it to start over",
-                                path.display(),
+                                "belongs to another run: {}; use another file, or delete it to start over",
                                 difference(text, header)
                             ),
                         });
                     }
                 } else {
                     let corrupt = || Error::Checkpoint {
+                        path: path.display().to_string(),
                         reason: format!(
-                            "checkpoint '{}' is damaged at line {number}; it cannot be trusted: delete it to start over",
-                            path.display()
+                            "damaged at line {number}; it cannot be trusted: delete it to start over"
                         ),
                     };
                     let (body, hash) = text.rsplit_once(" #").ok_or_else(corrupt)?;
@@ -150,10 +151,8 @@ impl Checkpoint {
             }
             if number == 0 {
                 return Err(Error::Checkpoint {
-                    reason: format!(
-                        "checkpoint '{}' is empty (no header); delete it to start over",
-                        path.display()
-                    ),
+                    path: path.display().to_string(),
+                    reason: "empty (no header); delete it to start over".to_string(),
                 });
             }
             // Cut a torn last line so that appends start on a fresh line.

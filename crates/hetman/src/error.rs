@@ -47,14 +47,18 @@ pub enum Error {
     },
     /// The search was stopped from outside (for example by Ctrl-C).
     Interrupted,
-    /// A checkpoint or shard record that belongs to another run, or is damaged.
+    /// A checkpoint file that cannot be written, read, or used for this job.
     Checkpoint {
-        /// What is wrong and what to do.
+        /// The file as given.
+        path: String,
+        /// What is wrong.
         reason: String,
     },
-    /// Reading or writing a file failed.
+    /// A file that cannot be read or written (a shard result, for example).
     Io {
-        /// The file and what went wrong.
+        /// The file as given.
+        path: String,
+        /// What went wrong.
         reason: String,
     },
 }
@@ -76,7 +80,8 @@ impl fmt::Display for Error {
             Error::Tour { reason } => write!(f, "invalid tour: {reason}"),
             Error::TooLarge { reason } => write!(f, "{reason}"),
             Error::Interrupted => write!(f, "interrupted"),
-            Error::Checkpoint { reason } | Error::Io { reason } => write!(f, "{reason}"),
+            Error::Checkpoint { path, reason } => write!(f, "checkpoint '{path}': {reason}"),
+            Error::Io { path, reason } => write!(f, "file '{path}': {reason}"),
         }
     }
 }

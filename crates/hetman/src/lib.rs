@@ -33,6 +33,7 @@
 pub mod board;
 pub mod checkpoint;
 mod error;
+pub mod knight;
 pub mod queens;
 pub mod render;
 pub mod symmetry;

@@ -159,7 +159,7 @@ pub fn count(n: usize, options: &CountOptions<'_>) -> Result<Counts, Error> {
 /// use hetman::queens::count::{count_full, CountOptions};
 /// let one = count_full(12, &CountOptions { threads: 1, ..Default::default() }).unwrap();
 /// let two = count_full(12, &CountOptions { threads: 2, ..Default::default() }).unwrap();
-/// assert_eq!((one.total, one.unique, one.half_turn), (14_200, 1_787, 32));
+/// assert_eq!((one.total, one.unique, one.half_turn), (14_200, 1_787, 80));
 /// assert_eq!(one, two);
 /// ```
 pub fn count_full(n: usize, options: &CountOptions<'_>) -> Result<FastCount, Error> {

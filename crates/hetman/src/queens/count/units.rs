@@ -72,8 +72,12 @@ impl Border {
     ///
     /// ```
     /// use hetman::queens::count::Border;
-    /// let corner = Border { first_file: 0, last_file: 3, first_rank: 0, last_rank: 1 };
-    /// assert!(!corner.is_valid(5)); // a1 and b5? no: a1 and the queen on the last file, rank 4, share a diagonal
+    /// // a1, e4 and b5: no two attack each other
+    /// let fine = Border { first_file: 0, last_file: 3, first_rank: 0, last_rank: 1 };
+    /// assert!(fine.is_valid(5));
+    /// // a1 and e5 share the long diagonal
+    /// let diagonal = Border { first_file: 0, last_file: 4, first_rank: 0, last_rank: 4 };
+    /// assert!(!diagonal.is_valid(5));
     /// ```
     #[must_use]
     pub fn is_valid(self, n: usize) -> bool {
