@@ -122,11 +122,13 @@ impl Checkpoint {
                         });
                     }
                 } else {
-                    let corrupt = || Error::Checkpoint {
+                    let corrupt = || {
+                        Error::Checkpoint {
                         path: path.display().to_string(),
                         reason: format!(
                             "damaged at line {number}; it cannot be trusted: delete it to start over"
                         ),
+                    }
                     };
                     let (body, hash) = text.rsplit_once(" #").ok_or_else(corrupt)?;
                     if u64::from_str_radix(hash, 16).ok() != Some(line_hash(header, body)) {
@@ -160,7 +162,8 @@ impl Checkpoint {
                 .write(true)
                 .open(path)
                 .map_err(|e| io_error(path, "open", &e))?;
-            f.set_len(good_len).map_err(|e| io_error(path, "repair", &e))?;
+            f.set_len(good_len)
+                .map_err(|e| io_error(path, "repair", &e))?;
         } else {
             // Write the header to a temporary file and rename it into place, so
             // that the file never exists without its header.
@@ -268,16 +271,23 @@ mod tests {
         let c = Checkpoint::open(&p, h).unwrap();
         assert_eq!(c.get(3), Some(&[50, 60][..]));
         // Flip one digit of a complete line.
-        let text = std::fs::read_to_string(&p).unwrap().replacen("unit 2 30", "unit 2 31", 1);
+        let text = std::fs::read_to_string(&p)
+            .unwrap()
+            .replacen("unit 2 30", "unit 2 31", 1);
         std::fs::write(&p, text).unwrap();
         let e = Checkpoint::open(&p, h).unwrap_err().to_string();
         assert!(e.contains("damaged at line 3"), "{e}");
         // Another run's header.
         let p2 = temp("other");
         Checkpoint::open(&p2, "hetman test n=5 split=ab").unwrap();
-        let e = Checkpoint::open(&p2, "hetman test n=6 split=ab").unwrap_err().to_string();
+        let e = Checkpoint::open(&p2, "hetman test n=6 split=ab")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("it is for n=5, this run has n=6"), "{e}");
         std::fs::write(&p2, "").unwrap();
-        assert!(Checkpoint::open(&p2, h).unwrap_err().to_string().contains("empty"));
+        assert!(Checkpoint::open(&p2, h)
+            .unwrap_err()
+            .to_string()
+            .contains("empty"));
     }
 }

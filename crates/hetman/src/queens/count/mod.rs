@@ -21,9 +21,15 @@
 //! assert_eq!((c.total, c.unique), (724, 92));
 //! ```
 
+mod estimate;
+mod shard;
 mod symmetric;
 mod units;
 
+pub use estimate::{estimate_cpu, CpuEstimate};
+pub use shard::{
+    count_resumable, merge_shards, Merged, ShardCount, ShardRecord, Split, ENGINE_VERSION,
+};
 pub use symmetric::{symmetric_counts, unique_from, SymmetricCounts};
 pub use units::{Border, Plan, Unit, UnitCount, MAX_N};
 
@@ -31,6 +37,7 @@ use super::Counts;
 use crate::Error;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 /// What the fast engine's work figure counts.
 pub const WORK_UNIT: &str = "nodes";
@@ -165,7 +172,7 @@ pub fn count(n: usize, options: &CountOptions<'_>) -> Result<Counts, Error> {
 pub fn count_full(n: usize, options: &CountOptions<'_>) -> Result<FastCount, Error> {
     let plan = Plan::new(n)?;
     let all: Vec<usize> = (0..plan.units().len()).collect();
-    let found = count_units(&plan, &all, options, &|_, _| Ok(()))?;
+    let found = count_units(&plan, &all, options, &|_, _, _| Ok(()))?;
     let sym = symmetric_counts(n);
     Ok(FastCount {
         total: found.solutions,
@@ -190,7 +197,8 @@ pub struct UnitsTotal {
 
 /// Counts some of a plan's units (by index into [`Plan::units`]) on
 /// `options.threads` threads, largest first, and calls `finished` from the
-/// worker thread as each unit is done (a checkpoint records it there). An error
+/// worker thread as each unit is done, with its count and the time it took
+/// (a checkpoint records it there). An error
 /// from `finished` stops the count and is returned; so is
 /// [`Error::Interrupted`] when `options.stop` is set.
 ///
@@ -199,15 +207,15 @@ pub struct UnitsTotal {
 /// let plan = Plan::new(9).unwrap();
 /// let (even, odd): (Vec<usize>, Vec<usize>) = (0..plan.units().len()).partition(|i| i % 2 == 0);
 /// let opts = CountOptions::default();
-/// let a = count_units(&plan, &even, &opts, &|_, _| Ok(())).unwrap();
-/// let b = count_units(&plan, &odd, &opts, &|_, _| Ok(())).unwrap();
+/// let a = count_units(&plan, &even, &opts, &|_, _, _| Ok(())).unwrap();
+/// let b = count_units(&plan, &odd, &opts, &|_, _, _| Ok(())).unwrap();
 /// assert_eq!(a.solutions + b.solutions, 352);
 /// ```
 pub fn count_units(
     plan: &Plan,
     units: &[usize],
     options: &CountOptions<'_>,
-    finished: &(dyn Fn(&Unit, UnitCount) -> Result<(), Error> + Sync),
+    finished: &(dyn Fn(&Unit, UnitCount, Duration) -> Result<(), Error> + Sync),
 ) -> Result<UnitsTotal, Error> {
     let n = plan.n();
     let threads = match options.threads {
@@ -236,10 +244,11 @@ pub fn count_units(
             let k = next.fetch_add(1, Ordering::Relaxed);
             let Some(&i) = order.get(k) else { break };
             let unit = &plan.units()[i];
+            let started = Instant::now();
             let Ok(c) = unit.count(n, Some(stop)) else {
                 break;
             };
-            if let Err(e) = finished(unit, c) {
+            if let Err(e) = finished(unit, c, started.elapsed()) {
                 failed.store(true, Ordering::Relaxed);
                 error = Some(e);
                 break;
