@@ -9,12 +9,20 @@
 //! the estimated cost.
 
 use super::{Plan, Split};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Units sampled at most.
 const SAMPLE: usize = 400;
 /// Random probes per sampled unit.
 const PROBES: u32 = 2_000;
+/// Sampled units smaller than this are not timed.
+const MIN_TIMED_NODES: f64 = 10_000.0;
+/// Timing stops once this many nodes are timed.
+const ENOUGH_TIMED_NODES: u64 = 200_000_000;
+/// Nanoseconds per node when nothing could be timed (measured on the
+/// reference machine at N = 17).
+const FALLBACK_NANOS_PER_NODE: f64 = 7.7;
 
 /// The expected CPU time of a count and of each shard of a split.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,7 +41,8 @@ pub struct CpuEstimate {
     pub units: usize,
     /// Random probes per sampled unit.
     pub probes: u32,
-    /// Units counted in full to measure the speed.
+    /// Units counted in full to measure the speed (0: none could be, and a
+    /// speed measured on the reference machine is used).
     pub timed: usize,
 }
 
@@ -64,52 +73,46 @@ pub fn estimate_cpu(plan: &Plan, split: &Split, budget: Duration) -> CpuEstimate
         let nodes = units[i].sample_nodes(n, PROBES, 0x6865_746d_616e);
         sample.push((i, (hi - lo) as f64, nodes));
     }
-    // Time the search on the largest sampled units that fit in the budget
-    // (large ones, so that setting up a unit does not count as search).
-    let mut by_size: Vec<usize> = (0..sample.len()).collect();
-    by_size.sort_by(|&a, &b| sample[b].2.total_cmp(&sample[a].2));
-    let start = Instant::now();
+    // Time the search on sampled units, smallest first (skipping the tiny
+    // ones, where setting a unit up would count as search), until the budget
+    // is spent or enough nodes are timed. A watchdog stops a unit that runs
+    // past the budget (the probes can underestimate one); it is not used.
+    let mut by_size: Vec<usize> = (0..sample.len())
+        .filter(|&j| sample[j].2 >= MIN_TIMED_NODES)
+        .collect();
+    by_size.sort_by(|&a, &b| sample[a].2.total_cmp(&sample[b].2));
     let (mut timed, mut timed_nodes, mut timed_secs) = (0, 0u64, 0.0f64);
-    let time_unit = |i: usize| {
-        let t = Instant::now();
-        units[i]
-            .count(n, None)
-            .ok()
-            .map(|c| (c.nodes, t.elapsed().as_secs_f64()))
-    };
-    let mut guess_ns = 3.0;
-    for &j in &by_size {
-        let left = budget.saturating_sub(start.elapsed()).as_secs_f64();
-        if left <= 0.0 {
-            break;
-        }
-        if sample[j].2 * guess_ns * 1e-9 > left {
-            continue;
-        }
-        if let Some((nodes, secs)) = time_unit(sample[j].0) {
-            timed += 1;
-            timed_nodes += nodes;
-            timed_secs += secs;
-            sample[j].2 = nodes as f64; // the exact figure replaces the estimate
-            if timed_nodes > 100_000 {
-                guess_ns = timed_secs * 1e9 / timed_nodes as f64;
+    let stop = AtomicBool::new(false);
+    let done = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            let start = Instant::now();
+            while !done.load(Ordering::Relaxed) {
+                if start.elapsed() >= budget {
+                    stop.store(true, Ordering::Relaxed);
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        });
+        for &j in &by_size {
+            if stop.load(Ordering::Relaxed) || timed_nodes >= ENOUGH_TIMED_NODES {
+                break;
+            }
+            let t = Instant::now();
+            if let Ok(c) = units[sample[j].0].count(n, Some(&stop)) {
+                timed += 1;
+                timed_nodes += c.nodes;
+                timed_secs += t.elapsed().as_secs_f64();
+                sample[j].2 = c.nodes as f64; // the exact figure replaces the estimate
             }
         }
-    }
-    if timed == 0 {
-        if let Some(&j) = by_size.last() {
-            if let Some((nodes, secs)) = time_unit(sample[j].0) {
-                timed = 1;
-                timed_nodes = nodes;
-                timed_secs = secs;
-                sample[j].2 = nodes as f64;
-            }
-        }
-    }
+        done.store(true, Ordering::Relaxed);
+    });
     let nanos_per_node = if timed_nodes > 0 {
         timed_secs * 1e9 / timed_nodes as f64
     } else {
-        3.0
+        FALLBACK_NANOS_PER_NODE
     };
     let nodes: f64 = sample.iter().map(|&(_, size, nodes)| size * nodes).sum();
     let seconds = nodes * nanos_per_node * 1e-9;
