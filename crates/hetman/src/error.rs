@@ -59,13 +59,6 @@ pub enum Error {
         /// What is wrong, with the shard numbers.
         reason: String,
     },
-    /// A file that cannot be read or written (a shard result, for example).
-    Io {
-        /// The file as given.
-        path: String,
-        /// What went wrong.
-        reason: String,
-    },
 }
 
 impl Error {
@@ -87,7 +80,6 @@ impl fmt::Display for Error {
             Error::Interrupted => write!(f, "interrupted"),
             Error::Checkpoint { path, reason } => write!(f, "checkpoint '{path}': {reason}"),
             Error::Shard { reason } => write!(f, "{reason}"),
-            Error::Io { path, reason } => write!(f, "file '{path}': {reason}"),
         }
     }
 }
