@@ -10,6 +10,7 @@ mod cli;
 mod output;
 mod picture;
 mod queens;
+mod queens_cluster;
 mod queens_solve;
 
 use clap::Parser;

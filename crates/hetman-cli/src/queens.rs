@@ -26,7 +26,10 @@ pub enum QueensCommand {
     #[command(after_help = "Examples:\n  hetman queens count 8\n  \
 hetman queens count 8 --algorithm backtracking --stats   # test is called 1965 times\n  \
 hetman queens count 14 --json\n  \
-hetman queens count 18 --threads 2 --stats   # the fast engine on two cores\n\n\
+hetman queens count 18 --threads 2 --stats   # the fast engine on two cores\n  \
+hetman queens count 17 --checkpoint q17.ckpt  # kill it, run again: it resumes\n  \
+hetman queens count 20 --estimate --shard 0/8 # expected CPU time, per shard too\n  \
+hetman queens count 18 --shard 2/8 --result s2.json   # part 2 of 8; see queens merge\n\n\
 The default engine (fast) counts one member of each symmetry class of border-queen \
 constellations and gets the unique count by Burnside's lemma. A progress bar is shown on \
 a terminal for runs over a second (--quiet hides it); Ctrl-C stops with exit code 130.")]
@@ -63,6 +66,12 @@ hetman queens symmetry 3 5 2 8 1 7 4 6 --png images.png   # the 8 images side by
     /// Complete a placement: keep given queens (--with), avoid blocked squares (--block); find, count or list.
     #[command(after_help = crate::queens_solve::COMPLETE_HELP)]
     Complete(crate::queens_solve::CompleteArgs),
+    /// Add up the shard results of a split count (written by count --shard I/K --result FILE).
+    #[command(after_help = crate::queens_cluster::MERGE_HELP)]
+    Merge(crate::queens_cluster::MergeArgs),
+    /// Write Slurm job-array scripts that count N queens in shards and merge the results.
+    #[command(after_help = crate::queens_cluster::SLURM_HELP)]
+    Slurm(crate::queens_cluster::SlurmArgs),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -114,6 +123,8 @@ pub struct CountArgs {
     /// No progress bar (it is shown only on a terminal, for runs over a second).
     #[arg(long, short)]
     pub quiet: bool,
+    #[command(flatten)]
+    pub long_run: crate::queens_cluster::LongRunArgs,
 }
 
 #[derive(Debug, Args)]
@@ -211,13 +222,20 @@ pub fn run(cmd: QueensCommand) -> Result<ExitCode> {
         QueensCommand::Symmetry(a) => symmetry(&a),
         QueensCommand::Solve(a) => crate::queens_solve::solve(&a),
         QueensCommand::Complete(a) => crate::queens_solve::complete(&a),
+        QueensCommand::Merge(a) => crate::queens_cluster::merge(&a),
+        QueensCommand::Slurm(a) => crate::queens_cluster::slurm(&a),
     }
 }
 
 /// Why an algorithm will not take N, if it will not: beyond its range, more
 /// memory than the machine has, or an estimate above the limit on `threads`
 /// cores (only the fast engine uses more than one).
-fn refusal(algorithm: Algorithm, n: usize, force: bool, threads: usize) -> Option<String> {
+pub(crate) fn refusal(
+    algorithm: Algorithm,
+    n: usize,
+    force: bool,
+    threads: usize,
+) -> Option<String> {
     let name = algorithm.name();
     if n > algorithm.max_n() {
         return Some(format!(
@@ -296,40 +314,7 @@ fn run_count(
     let start = Instant::now();
     let mut units = None;
     let counts = if algorithm == Algorithm::Fast {
-        let bar = ProgressBar::hidden();
-        let shown = AtomicBool::new(false);
-        let show = progress && io::stderr().is_terminal();
-        let report = |p: queens::count::Progress| {
-            if !show {
-                return;
-            }
-            if !shown.load(Ordering::Relaxed)
-                && start.elapsed() > Duration::from_secs(1)
-                && !shown.swap(true, Ordering::Relaxed)
-            {
-                bar.set_length(p.cost);
-                bar.set_style(
-                    ProgressStyle::with_template(
-                        "{percent:>3}% [{wide_bar}] {msg} elapsed {elapsed}, about {eta} left",
-                    )
-                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
-                );
-                bar.set_draw_target(ProgressDrawTarget::stderr());
-                bar.enable_steady_tick(Duration::from_millis(500));
-            }
-            bar.set_position(p.cost_done);
-            bar.set_message(format!("{}/{} units", p.units_done, p.units));
-        };
-        // A second handler cannot be installed; the first one already sets STOP.
-        let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::Relaxed));
-        let opts = queens::count::CountOptions {
-            threads,
-            stop: Some(&STOP),
-            progress: Some(&report),
-        };
-        let result = queens::count::count_full(n, &opts);
-        bar.finish_and_clear();
-        let c = result?;
+        let c = with_fast_options(threads, progress, |opts| queens::count::count_full(n, opts))?;
         units = Some(c.units);
         Counts {
             total: c.total,
@@ -342,9 +327,57 @@ fn run_count(
     Ok((counts, start.elapsed(), units))
 }
 
+/// Runs `f` with the fast engine's options: `threads`, Ctrl-C setting the
+/// stop flag, and (when `progress` is set, stderr is a terminal and the run
+/// lasts over a second) a progress bar.
+pub(crate) fn with_fast_options<T>(
+    threads: usize,
+    progress: bool,
+    f: impl FnOnce(&queens::count::CountOptions<'_>) -> Result<T, hetman::Error>,
+) -> Result<T, hetman::Error> {
+    let start = Instant::now();
+    let bar = ProgressBar::hidden();
+    let shown = AtomicBool::new(false);
+    let show = progress && io::stderr().is_terminal();
+    let report = |p: queens::count::Progress| {
+        if !show {
+            return;
+        }
+        if !shown.load(Ordering::Relaxed)
+            && start.elapsed() > Duration::from_secs(1)
+            && !shown.swap(true, Ordering::Relaxed)
+        {
+            bar.set_length(p.cost);
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{percent:>3}% [{wide_bar}] {msg} elapsed {elapsed}, about {eta} left",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar.set_draw_target(ProgressDrawTarget::stderr());
+            bar.enable_steady_tick(Duration::from_millis(500));
+        }
+        bar.set_position(p.cost_done);
+        bar.set_message(format!("{}/{} units", p.units_done, p.units));
+    };
+    // A second handler cannot be installed; the first one already sets STOP.
+    let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::Relaxed));
+    let opts = queens::count::CountOptions {
+        threads,
+        stop: Some(&STOP),
+        progress: Some(&report),
+    };
+    let result = f(&opts);
+    bar.finish_and_clear();
+    result
+}
+
 fn count(a: &CountArgs) -> Result<ExitCode> {
     let algorithm = Algorithm::from(a.algorithm);
     let threads = resolve_threads(a.threads);
+    if a.long_run.is_set() {
+        return crate::queens_cluster::count(a, algorithm, threads);
+    }
     if let Some(why) = refusal(algorithm, a.n, a.force, threads) {
         bail!("{why}");
     }
