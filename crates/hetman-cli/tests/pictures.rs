@@ -376,6 +376,8 @@ fn every_command_shows_an_example() {
         vec!["queens", "compare", "--help"],
         vec!["queens", "solve", "--help"],
         vec!["queens", "complete", "--help"],
+        vec!["queens", "merge", "--help"],
+        vec!["queens", "slurm", "--help"],
         vec!["queens", "list", "--help"],
         vec!["queens", "check", "--help"],
         vec!["queens", "symmetry", "--help"],
