@@ -234,7 +234,7 @@ impl Puzzle {
     pub fn allows(&self, p: &Placement) -> bool {
         p.n() == self.n
             && p.ranks().iter().enumerate().all(|(f, &r)| {
-                self.blocked[f] >> r & 1 == 0 && self.given[f].map_or(true, |g| g == r)
+                self.blocked[f] >> r & 1 == 0 && self.given[f].is_none_or(|g| g == r)
             })
     }
 
