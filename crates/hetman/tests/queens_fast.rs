@@ -222,9 +222,7 @@ fn progress_reaches_every_unit() {
     let last = Mutex::new(None);
     let report = |p: hetman::queens::count::Progress| {
         let mut l = last.lock().unwrap();
-        if l.map_or(true, |q: hetman::queens::count::Progress| {
-            p.units_done > q.units_done
-        }) {
+        if l.is_none_or(|q: hetman::queens::count::Progress| p.units_done > q.units_done) {
             *l = Some(p);
         }
     };
