@@ -566,20 +566,19 @@ impl Plan {
         if !self.feasible(v, &f, ends, base) {
             return;
         }
-        // Labels in order of first appearance from slot 1 upwards.
-        let mut map = [0u8; 32];
+        // Labels in order of first appearance from slot 1 upwards; branch-free
+        // (the codes below LABEL0 map to themselves, 0xff is "no label yet").
+        let mut map = [0xffu8; 32];
+        map[..LABEL0 as usize].copy_from_slice(&[EMPTY, FULL, TERM]);
         let mut next = LABEL0;
         let mut codes = [FULL; 32];
         for (code, &c) in codes.iter_mut().zip(&f[1..=vs]) {
-            *code = if c >= LABEL0 {
-                if map[c as usize] == 0 {
-                    map[c as usize] = next;
-                    next += 1;
-                }
-                map[c as usize]
-            } else {
-                c
-            };
+            let m = map[c as usize];
+            let fresh = m == 0xff;
+            let new = if fresh { next } else { m };
+            map[c as usize] = new;
+            next += u8::from(fresh);
+            *code = new;
         }
         debug_assert!(next <= if self.radix11 { 11 } else { 16 });
         out(Some(self.encode(&codes, ends)));
