@@ -3,10 +3,17 @@
 # ladder of boards and checks every answer against the published count.
 # Prints one line per board: count, frontier width, peak states, peak memory,
 # wall and CPU time. Usage: bench/frontier.sh [--big] [--threads N]
-#   --big  also 7x8 closed (minutes, ~1-2 GB).
-# The 8x8 closed count (13,267,364,410,532; hours and many GB) is run by hand:
+#   --big  also 7x8 closed (minutes of CPU, ~1.5 GB).
+# Timings are wall and CPU seconds of one run; on a shared machine compare
+# the CPU column, and ratios measured in the same run.
+# The long counts are run by hand (they print the frontier position and the
+# state count as they go, and resume from the checkpoint after an interruption):
+#   8x8 closed, 13,267,364,410,532 (hours, >10 GB):
 #   cargo run --release --example frontier_count -p hetman -- 8x8 --closed \
 #       --threads 2 --progress --checkpoint /tmp/8x8.ckpt --expect 13267364410532
+#   7x7 open, 165,575,218,320 directed:
+#   cargo run --release --example frontier_count -p hetman -- 7x7 \
+#       --threads 2 --progress --checkpoint /tmp/7x7.ckpt --expect 165575218320
 set -euo pipefail
 cd "$(dirname "$0")/.."
 big=0
@@ -22,6 +29,7 @@ done
 cargo build --release --example frontier_count -p hetman >/dev/null 2>&1 || cargo build --release --example frontier_count -p hetman
 bin="${CARGO_TARGET_DIR:-target}/release/examples/frontier_count"
 run() { "$bin" "$@" --threads "$threads"; }
+echo "# frontier_count, $threads thread(s): board kind: tours; width, peak states, key bytes, peak RSS, wall, cpu"
 run 6x6 --closed --expect 9862
 run 6x6 --expect 6637920
 run 8x5 --undirected --expect 18061054

@@ -37,9 +37,8 @@
 //! H. Haanpää and P. R. J. Östergård, *Counting Hamiltonian cycles in
 //! bipartite graphs* (2014); OEIS A001230 and A165134.
 
-use std::collections::HashMap;
 use std::fs;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::hash::{Hash, Hasher};
 use std::io::{self, Read, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -720,7 +719,7 @@ fn partner(f: &[u8; 32], s: usize, c: u8) -> usize {
 }
 
 /// A packed frontier state.
-trait Key: Copy + Eq + Hash + Send + Sync {
+trait Key: Copy + Ord + Hash + Send + Sync {
     fn pack(x: u128) -> Self;
     fn unpack(self) -> u128;
 }
@@ -737,7 +736,7 @@ impl Key for u64 {
 }
 
 /// A 128-bit key with 8-byte alignment, so a `(key, count)` pair is 24 bytes.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 struct Wide(u64, u64);
 
 impl Key for Wide {
@@ -773,8 +772,6 @@ impl Hasher for MixHasher {
     }
 }
 
-type Table<K> = HashMap<K, u64, BuildHasherDefault<MixHasher>>;
-
 #[inline]
 fn hash_of<K: Key>(k: &K) -> u64 {
     let mut h = MixHasher::default();
@@ -787,8 +784,11 @@ fn hash_of<K: Key>(k: &K) -> u64 {
 /// chunk, dropping each once expanded, so the old and new tables share memory.
 type Parts<K> = Vec<Vec<(K, u64)>>;
 
-/// Input states each thread expands in one round before the successors are
-/// merged; bounds the memory of the unmerged successors.
+/// The least input states each thread expands in one round before the
+/// successors are merged. A round is also at least an eighth of the step, so
+/// that each bucket's table takes many insertions per visit (a visit loads
+/// the table into the cache), while the unmerged successors stay a fraction
+/// of the states.
 const ROUND: usize = 1 << 18;
 
 /// Runs `f` on each item, on one scoped thread per item (inline for one item).
@@ -869,13 +869,15 @@ fn state_overflow() -> Error {
     }
 }
 
-/// One square, in rounds. In a round each thread expands up to [`ROUND`]
-/// input states, writing the successors into per-bucket buffers by the top
-/// bits of their hash (sequential writes); then each thread adds the buffered
-/// successors of its own buckets into those buckets' hash tables. A bucket's
-/// table stays small, and its insertions come together, so they mostly hit the
-/// cache; the unmerged successors never exceed one round's worth. Returns the
-/// new states (one chunk per bucket) and the tours finished at this square.
+/// One square, in rounds. In a round each thread expands its share of the
+/// input states (freeing each input chunk once expanded), writing the
+/// successors into per-bucket buffers by the top bits of their hash
+/// (sequential writes); then each thread sorts the buffered successors of its
+/// own buckets and merges them into those buckets' sorted lists of distinct
+/// states, adding the ways of equal states. A state costs its 16 bytes (8 of
+/// key, 8 of ways) and no table overhead, and the unmerged successors never
+/// exceed one round's worth. Returns the new states (one chunk per bucket)
+/// and the tours finished at this square.
 fn step<K: Key>(
     plan: &Plan,
     v: usize,
@@ -899,18 +901,20 @@ fn step<K: Key>(
         }
     };
     let per = buckets.div_ceil(threads);
-    let mut tables: Vec<Table<K>> = (0..buckets).map(|_| Table::default()).collect();
+    // Each bucket's states so far: sorted by key, distinct, exactly sized.
+    let mut tables: Vec<Vec<(K, u64)>> = vec![Vec::new(); buckets];
     let mut buffers: Vec<Vec<Vec<(K, u64)>>> = vec![vec![Vec::new(); buckets]; threads];
     let mut finished = 0u128;
+    let round = ROUND.max(states / (8 * threads));
     while !parts.is_empty() {
         if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
             return Err(Error::Interrupted);
         }
-        // Hand out the next chunks: about ROUND states to each thread.
+        // Hand out the next chunks: about `round` states to each thread.
         let mut work: Vec<Vec<Vec<(K, u64)>>> = vec![Vec::new(); threads];
         for w in &mut work {
             let mut n = 0;
-            while n < ROUND {
+            while n < round {
                 let Some(chunk) = parts.pop() else { break };
                 n += chunk.len();
                 w.push(chunk);
@@ -939,35 +943,55 @@ fn step<K: Key>(
         let buffers = &buffers;
         let jobs: Vec<_> = tables.chunks_mut(per).enumerate().collect();
         let merged = par(jobs, |(t, mine)| -> Result<(), Error> {
+            let mut batch: Vec<(K, u64)> = Vec::new();
+            let mut out: Vec<(K, u64)> = Vec::new();
             for (i, table) in mine.iter_mut().enumerate() {
                 let b = t * per + i;
-                for out in buffers {
-                    for &(k, c) in &out[b] {
-                        let slot = table.entry(k).or_insert(0);
-                        *slot = slot.checked_add(c).ok_or_else(state_overflow)?;
-                    }
+                batch.clear();
+                for buf in buffers {
+                    batch.extend_from_slice(&buf[b]);
                 }
+                if batch.is_empty() {
+                    continue;
+                }
+                batch.sort_unstable_by_key(|&(k, _)| k);
+                out.clear();
+                merge_sorted(table, &batch, &mut out)?;
+                *table = out.as_slice().to_vec();
             }
             Ok(())
         });
         merged.into_iter().collect::<Result<(), Error>>()?;
     }
-    drop(buffers);
-    let jobs: Vec<Vec<Table<K>>> = {
-        let mut jobs = Vec::new();
-        while !tables.is_empty() {
-            let rest = tables.split_off(tables.len().min(per));
-            jobs.push(std::mem::replace(&mut tables, rest));
+    tables.retain(|t| !t.is_empty());
+    Ok((tables, finished))
+}
+
+/// Merges `old` (sorted, distinct keys) and `new` (sorted) into `out`,
+/// adding the ways of equal keys.
+fn merge_sorted<K: Key>(
+    old: &[(K, u64)],
+    new: &[(K, u64)],
+    out: &mut Vec<(K, u64)>,
+) -> Result<(), Error> {
+    out.reserve(old.len() + new.len());
+    let (mut i, mut j) = (0, 0);
+    while i < old.len() || j < new.len() {
+        let (k, c) = if j == new.len() || (i < old.len() && old[i].0 <= new[j].0) {
+            i += 1;
+            old[i - 1]
+        } else {
+            j += 1;
+            new[j - 1]
+        };
+        match out.last_mut() {
+            Some(last) if last.0 == k => {
+                last.1 = last.1.checked_add(c).ok_or_else(state_overflow)?;
+            }
+            _ => out.push((k, c)),
         }
-        jobs
-    };
-    let next = par(jobs, |mine| {
-        mine.into_iter()
-            .map(|t| t.into_iter().collect::<Vec<_>>())
-            .filter(|c| !c.is_empty())
-            .collect::<Vec<_>>()
-    });
-    Ok((next.into_iter().flatten().collect(), finished))
+    }
+    Ok(())
 }
 
 fn checkpoint_error(path: &Path, reason: impl std::fmt::Display) -> Error {
