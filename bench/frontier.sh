@@ -14,6 +14,19 @@
 #   7x7 open, 165,575,218,320 directed:
 #   cargo run --release --example frontier_count -p hetman -- 7x7 \
 #       --threads 2 --progress --checkpoint /tmp/7x7.ckpt --expect 165575218320
+# Measured 2026-11-23 on the shared 2-core machine (load average 7-9, so wall
+# times are 3-8x the CPU times; compare CPU), one thread, commit "sorted
+# per-bucket lists":
+#   6x6 open 6,637,920: peak 3,827,038 states, 99 MiB, 7.0 s cpu
+#   8x5 open undirected 18,061,054: 521,224 states, 40 MiB, 1.5 s cpu
+#   8x6 closed 55,488,142: 938,849 states, 40 MiB, 3.4 s cpu
+#   8x7 closed 34,524,432,316: 22,538,221 states, 540 MiB, 136 s cpu
+#     (before: hash tables 154 s / 754 MiB; first version 167 s / 1477 MiB)
+#   8x8 closed, 2 threads, stopped by hand after square 41 of 64 (35 min
+#     wall, 970 s cpu): states after squares 36-41 were 101.7M, 159.3M,
+#     230.7M, 128.7M, 161.5M, 383.9M; peak RSS 7.1 GiB; 0.7-1.5 us cpu per
+#     state. Following 7x8's shape, the peak is ~6e8 states (~11-15 GiB) and
+#     the whole count ~5-6e9 state expansions: an extrapolation, not a run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 big=0
