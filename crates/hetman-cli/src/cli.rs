@@ -2,7 +2,7 @@
 
 use crate::EXIT_USAGE;
 use clap::error::ErrorKind;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::process::ExitCode;
 
 /// N-Queens and the knight's tour: count, list, check and draw solutions.
@@ -17,6 +17,14 @@ Squares are written in algebraic notation (a1 is the bottom-left corner); a quee
 placement is the code of the rank of the queen on each file, e.g. '5 8 4 1 7 2 6 3'.\n\n\
 Exit codes: 0 success, 1 the answer is no (not a solution, no tour), 2 bad input, \
 130 interrupted.",
+    after_help = "Examples:\n  hetman queens count 8\n  \
+hetman queens list 8 --unique --format board\n  \
+hetman queens check 5 8 4 1 7 2 6 3 --svg board.svg\n  \
+hetman queens list 8 --unique --svg-dir gallery\n  \
+hetman completions bash > ~/.local/share/bash-completion/completions/hetman\n  \
+hetman man > hetman.1\n\n\
+Boards are drawn in colour with glyphs on a terminal; plain ASCII when piped, with \
+--ascii, --color never or NO_COLOR set.",
     propagate_version = true,
     allow_negative_numbers = true
 )]
@@ -28,8 +36,73 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// N-Queens: count, list, check and compare placements of N non-attacking queens.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  hetman queens count 12\n  hetman queens compare 8\n  \
+hetman queens list 8 --unique --format board\n  hetman queens check 2 4 6 8 1 3 5 7\n  \
+hetman queens symmetry 3 5 2 8 1 7 4 6\n  hetman queens solve 1000 > thousand.txt\n  \
+hetman queens complete 8 --with a1 --format board"
+    )]
     Queens(crate::queens::QueensCommand),
+    /// Print shell completions for bash, zsh, fish, powershell or elvish.
+    #[command(after_help = "Examples:\n  \
+hetman completions bash > ~/.local/share/bash-completion/completions/hetman\n  \
+hetman completions zsh > ~/.zfunc/_hetman\n  \
+hetman completions fish > ~/.config/fish/completions/hetman.fish\n  \
+hetman completions powershell >> $PROFILE")]
+    Completions {
+        /// The shell to write completions for.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), every command and its options and examples.
+    #[command(
+        after_help = "Examples:\n  hetman man > hetman.1 && man ./hetman.1\n  \
+hetman man | man -l -"
+    )]
+    Man,
+}
+
+/// Shell completions for `shell`, as bytes (written by the caller, so a closed
+/// pipe is an error, not a panic).
+pub fn completions(shell: clap_complete::Shell) -> Vec<u8> {
+    let mut buf = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "hetman", &mut buf);
+    buf
+}
+
+/// The man page: the whole command, then each command under it with its
+/// synopsis, options and examples.
+pub fn man_page() -> std::io::Result<Vec<u8>> {
+    let mut cmd = Cli::command();
+    cmd.build();
+    let mut buf = Vec::new();
+    clap_mangen::Man::new(cmd.clone()).render(&mut buf)?;
+    fn leaves(cmd: &clap::Command, path: &str, out: &mut Vec<(String, clap::Command)>) {
+        for sub in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
+            let name = format!("{path} {}", sub.get_name());
+            if sub.has_subcommands() {
+                leaves(sub, &name, out);
+            } else {
+                out.push((name, sub.clone()));
+            }
+        }
+    }
+    let mut subs = Vec::new();
+    leaves(&cmd, "hetman", &mut subs);
+    for (name, sub) in subs {
+        let man = clap_mangen::Man::new(sub.bin_name(name.clone()));
+        buf.extend_from_slice(format!(".SH \"{}\"\n", name.to_uppercase()).as_bytes());
+        let mut section = Vec::new();
+        man.render_description_section(&mut section)?;
+        man.render_synopsis_section(&mut section)?;
+        man.render_options_section(&mut section)?;
+        man.render_extra_section(&mut section)?;
+        // Each command's parts become subsections of its section.
+        let text = String::from_utf8_lossy(&section).replace(".SH ", ".SS ");
+        buf.extend_from_slice(text.as_bytes());
+    }
+    Ok(buf)
 }
 
 /// Prints a clap error as one line (help and version as clap prints them) and
@@ -74,7 +147,6 @@ pub fn parse_n(s: &str) -> Result<usize, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     #[test]
     fn clap_definition_is_consistent() {

@@ -8,7 +8,9 @@
 
 mod cli;
 mod output;
+mod picture;
 mod queens;
+mod queens_cluster;
 mod queens_solve;
 
 use clap::Parser;
@@ -47,7 +49,22 @@ fn main() -> ExitCode {
 fn run(cli: cli::Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         cli::Command::Queens(q) => queens::run(q),
+        cli::Command::Completions { shell } => {
+            write_stdout(&cli::completions(shell))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        cli::Command::Man => {
+            write_stdout(&cli::man_page()?)?;
+            Ok(ExitCode::SUCCESS)
+        }
     }
+}
+
+fn write_stdout(bytes: &[u8]) -> io::Result<()> {
+    use io::Write;
+    let mut out = io::stdout().lock();
+    out.write_all(bytes)?;
+    out.flush()
 }
 
 fn is_broken_pipe(err: &anyhow::Error) -> bool {

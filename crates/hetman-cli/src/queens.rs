@@ -2,6 +2,7 @@
 
 use crate::cli::parse_n;
 use crate::output::{self, group, Stream};
+use crate::picture::{self, Gallery, PictureArgs, PictureArgsNoSize};
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use hetman::queens::{self, Algorithm, Counts, Placement};
@@ -25,7 +26,10 @@ pub enum QueensCommand {
     #[command(after_help = "Examples:\n  hetman queens count 8\n  \
 hetman queens count 8 --algorithm backtracking --stats   # test is called 1965 times\n  \
 hetman queens count 14 --json\n  \
-hetman queens count 18 --threads 2 --stats   # the fast engine on two cores\n\n\
+hetman queens count 18 --threads 2 --stats   # the fast engine on two cores\n  \
+hetman queens count 17 --checkpoint q17.ckpt  # kill it, run again: it resumes\n  \
+hetman queens count 20 --estimate --shard 0/8 # expected CPU time, per shard too\n  \
+hetman queens count 18 --shard 2/8 --result s2.json   # part 2 of 8; see queens merge\n\n\
 The default engine (fast) counts one member of each symmetry class of border-queen \
 constellations and gets the unique count by Burnside's lemma. A progress bar is shown on \
 a terminal for runs over a second (--quiet hides it); Ctrl-C stops with exit code 130.")]
@@ -36,7 +40,9 @@ a terminal for runs over a second (--quiet hides it); Ctrl-C stops with exit cod
     /// Stream the solutions for N queens, one per line (or one board each).
     #[command(
         after_help = "Examples:\n  hetman queens list 8 --unique --format board\n  \
-hetman queens list 20 --limit 5\n  hetman queens list 6 --json"
+hetman queens list 20 --limit 5\n  hetman queens list 6 --json\n  \
+hetman queens list 8 --unique --svg-dir gallery   # 12 pictures and gallery/index.html\n  \
+hetman queens list 8 --unique --png unique.png"
     )]
     List(ListArgs),
     /// Check a placement: is it a solution, which pairs of queens attack each other.
@@ -45,12 +51,14 @@ hetman queens list 20 --limit 5\n  hetman queens list 6 --json"
 ('a5 b8 c4 d1 e7 f2 g6 h3') or a drawn board ('Q' and '.', top rank first); with no \
 placement, or '-', it is read from standard input.\n\n\
 Examples:\n  hetman queens check 5 8 4 1 7 2 6 3\n  hetman queens check 24741358\n  \
-hetman queens list 8 --limit 1 --format board | hetman queens check\n\n\
+hetman queens list 8 --limit 1 --format board | hetman queens check\n  \
+hetman queens check 2 4 6 8 1 3 5 7 --svg attacks.svg   # attacking pairs in red\n\n\
 Exit code 0 for a solution, 1 for a placement that is not one."
     )]
     Check(CheckArgs),
     /// Show the 8 images of a placement under rotations and reflections, its canonical form and class size.
-    #[command(after_help = "Example:\n  hetman queens symmetry 3 5 2 8 1 7 4 6")]
+    #[command(after_help = "Examples:\n  hetman queens symmetry 3 5 2 8 1 7 4 6\n  \
+hetman queens symmetry 3 5 2 8 1 7 4 6 --png images.png   # the 8 images side by side")]
     Symmetry(SymmetryArgs),
     /// One solution for any N from 4 up (explicit construction, streamed), or a random one (--random).
     #[command(after_help = crate::queens_solve::SOLVE_HELP)]
@@ -58,6 +66,12 @@ Exit code 0 for a solution, 1 for a placement that is not one."
     /// Complete a placement: keep given queens (--with), avoid blocked squares (--block); find, count or list.
     #[command(after_help = crate::queens_solve::COMPLETE_HELP)]
     Complete(crate::queens_solve::CompleteArgs),
+    /// Add up the shard results of a split count (written by count --shard I/K --result FILE).
+    #[command(after_help = crate::queens_cluster::MERGE_HELP)]
+    Merge(crate::queens_cluster::MergeArgs),
+    /// Write Slurm job-array scripts that count N queens in shards and merge the results.
+    #[command(after_help = crate::queens_cluster::SLURM_HELP)]
+    Slurm(crate::queens_cluster::SlurmArgs),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -109,6 +123,8 @@ pub struct CountArgs {
     /// No progress bar (it is shown only on a terminal, for runs over a second).
     #[arg(long, short)]
     pub quiet: bool,
+    #[command(flatten)]
+    pub long_run: crate::queens_cluster::LongRunArgs,
 }
 
 #[derive(Debug, Args)]
@@ -153,6 +169,11 @@ pub struct ListArgs {
     /// The search that produces the solutions (all give the same order).
     #[arg(long, short, value_enum, default_value = "bitboard")]
     pub algorithm: AlgorithmArg,
+    /// Write one SVG picture per solution into DIR (named by its code) and an index.html showing them all.
+    #[arg(long, value_name = "DIR")]
+    pub svg_dir: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub picture: PictureArgs,
 }
 
 #[derive(Debug, Args)]
@@ -171,6 +192,8 @@ pub struct CheckArgs {
     /// Do not draw the board.
     #[arg(long)]
     pub no_board: bool,
+    #[command(flatten)]
+    pub picture: PictureArgsNoSize,
 }
 
 #[derive(Debug, Args)]
@@ -186,6 +209,8 @@ pub struct SymmetryArgs {
     /// Do not draw the images.
     #[arg(long)]
     pub no_boards: bool,
+    #[command(flatten)]
+    pub picture: PictureArgs,
 }
 
 pub fn run(cmd: QueensCommand) -> Result<ExitCode> {
@@ -197,13 +222,20 @@ pub fn run(cmd: QueensCommand) -> Result<ExitCode> {
         QueensCommand::Symmetry(a) => symmetry(&a),
         QueensCommand::Solve(a) => crate::queens_solve::solve(&a),
         QueensCommand::Complete(a) => crate::queens_solve::complete(&a),
+        QueensCommand::Merge(a) => crate::queens_cluster::merge(&a),
+        QueensCommand::Slurm(a) => crate::queens_cluster::slurm(&a),
     }
 }
 
 /// Why an algorithm will not take N, if it will not: beyond its range, more
 /// memory than the machine has, or an estimate above the limit on `threads`
 /// cores (only the fast engine uses more than one).
-fn refusal(algorithm: Algorithm, n: usize, force: bool, threads: usize) -> Option<String> {
+pub(crate) fn refusal(
+    algorithm: Algorithm,
+    n: usize,
+    force: bool,
+    threads: usize,
+) -> Option<String> {
     let name = algorithm.name();
     if n > algorithm.max_n() {
         return Some(format!(
@@ -282,40 +314,7 @@ fn run_count(
     let start = Instant::now();
     let mut units = None;
     let counts = if algorithm == Algorithm::Fast {
-        let bar = ProgressBar::hidden();
-        let shown = AtomicBool::new(false);
-        let show = progress && io::stderr().is_terminal();
-        let report = |p: queens::count::Progress| {
-            if !show {
-                return;
-            }
-            if !shown.load(Ordering::Relaxed)
-                && start.elapsed() > Duration::from_secs(1)
-                && !shown.swap(true, Ordering::Relaxed)
-            {
-                bar.set_length(p.cost);
-                bar.set_style(
-                    ProgressStyle::with_template(
-                        "{percent:>3}% [{wide_bar}] {msg} elapsed {elapsed}, about {eta} left",
-                    )
-                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
-                );
-                bar.set_draw_target(ProgressDrawTarget::stderr());
-                bar.enable_steady_tick(Duration::from_millis(500));
-            }
-            bar.set_position(p.cost_done);
-            bar.set_message(format!("{}/{} units", p.units_done, p.units));
-        };
-        // A second handler cannot be installed; the first one already sets STOP.
-        let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::Relaxed));
-        let opts = queens::count::CountOptions {
-            threads,
-            stop: Some(&STOP),
-            progress: Some(&report),
-        };
-        let result = queens::count::count_full(n, &opts);
-        bar.finish_and_clear();
-        let c = result?;
+        let c = with_fast_options(threads, progress, |opts| queens::count::count_full(n, opts))?;
         units = Some(c.units);
         Counts {
             total: c.total,
@@ -328,9 +327,57 @@ fn run_count(
     Ok((counts, start.elapsed(), units))
 }
 
+/// Runs `f` with the fast engine's options: `threads`, Ctrl-C setting the
+/// stop flag, and (when `progress` is set, stderr is a terminal and the run
+/// lasts over a second) a progress bar.
+pub(crate) fn with_fast_options<T>(
+    threads: usize,
+    progress: bool,
+    f: impl FnOnce(&queens::count::CountOptions<'_>) -> Result<T, hetman::Error>,
+) -> Result<T, hetman::Error> {
+    let start = Instant::now();
+    let bar = ProgressBar::hidden();
+    let shown = AtomicBool::new(false);
+    let show = progress && io::stderr().is_terminal();
+    let report = |p: queens::count::Progress| {
+        if !show {
+            return;
+        }
+        if !shown.load(Ordering::Relaxed)
+            && start.elapsed() > Duration::from_secs(1)
+            && !shown.swap(true, Ordering::Relaxed)
+        {
+            bar.set_length(p.cost);
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{percent:>3}% [{wide_bar}] {msg} elapsed {elapsed}, about {eta} left",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar.set_draw_target(ProgressDrawTarget::stderr());
+            bar.enable_steady_tick(Duration::from_millis(500));
+        }
+        bar.set_position(p.cost_done);
+        bar.set_message(format!("{}/{} units", p.units_done, p.units));
+    };
+    // A second handler cannot be installed; the first one already sets STOP.
+    let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::Relaxed));
+    let opts = queens::count::CountOptions {
+        threads,
+        stop: Some(&STOP),
+        progress: Some(&report),
+    };
+    let result = f(&opts);
+    bar.finish_and_clear();
+    result
+}
+
 fn count(a: &CountArgs) -> Result<ExitCode> {
     let algorithm = Algorithm::from(a.algorithm);
     let threads = resolve_threads(a.threads);
+    if a.long_run.is_set() {
+        return crate::queens_cluster::count(a, algorithm, threads);
+    }
     if let Some(why) = refusal(algorithm, a.n, a.force, threads) {
         bail!("{why}");
     }
@@ -502,6 +549,13 @@ fn list(a: &ListArgs) -> Result<ExitCode> {
     if let Some(why) = refusal(algorithm, a.n, true, 1) {
         bail!("{why}");
     }
+    let pics = a.picture.resolve();
+    pics.check()?;
+    if let Some(dir) = &a.svg_dir {
+        check_gallery_size(dir, a)?;
+    }
+    let mut gallery = a.svg_dir.as_deref().map(Gallery::create).transpose()?;
+    let mut sheet = picture::Sheet::default();
     let mut out = Stream::new();
     let mut index = 0u64;
     let limit = a.limit.unwrap_or(u64::MAX);
@@ -509,6 +563,7 @@ fn list(a: &ListArgs) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let mut failure: Option<io::Error> = None;
+    let mut picture_failure: Option<anyhow::Error> = None;
     let mut emit = |p: &Placement, class_size: Option<usize>| -> ControlFlow<()> {
         index += 1;
         // Verify what we print.
@@ -521,7 +576,11 @@ fn list(a: &ListArgs) -> Result<ExitCode> {
             }
             format!("{v}\n")
         } else {
-            let body = format_placement(p, a.format);
+            let body = if a.format == Format::Board && pics.color {
+                render::text::queens_color(p, &[])
+            } else {
+                format_placement(p, a.format)
+            };
             match (a.format, class_size) {
                 (Format::Board, Some(s)) => {
                     format!("#{index} {} (class size {s})\n{body}\n", p.to_code())
@@ -534,6 +593,15 @@ fn list(a: &ListArgs) -> Result<ExitCode> {
         if let Err(e) = out.record(&text) {
             failure = Some(e);
             return ControlFlow::Break(());
+        }
+        if pics.wanted() {
+            sheet.add(index, p, class_size);
+        }
+        if let Some(g) = gallery.as_mut() {
+            if let Err(e) = g.add(p, class_size) {
+                picture_failure = Some(e);
+                return ControlFlow::Break(());
+            }
         }
         if index >= limit {
             ControlFlow::Break(())
@@ -550,7 +618,55 @@ fn list(a: &ListArgs) -> Result<ExitCode> {
         return Err(e.into());
     }
     out.finish()?;
+    if let Some(e) = picture_failure {
+        return Err(e);
+    }
+    if let Some(g) = gallery {
+        g.finish(a.n)?;
+    }
+    if pics.wanted() {
+        pics.write(&sheet.svg())?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The most pictures `--svg-dir` writes.
+const MAX_GALLERY: u64 = 1000;
+
+/// Refuses up front a gallery of more than [`MAX_GALLERY`] pictures: the
+/// listing's length is `--limit` or, for N up to 14, the count (instant).
+fn check_gallery_size(dir: &std::path::Path, a: &ListArgs) -> Result<()> {
+    let limit = a.limit.unwrap_or(u64::MAX);
+    if limit <= MAX_GALLERY {
+        return Ok(());
+    }
+    let listed = if a.n <= 14 {
+        let c = queens::count(a.n, Algorithm::Fast)?;
+        if a.unique {
+            c.unique
+        } else {
+            c.total
+        }
+    } else {
+        u64::MAX
+    };
+    if listed > MAX_GALLERY {
+        let what = if listed == u64::MAX {
+            format!("more than {}", group(MAX_GALLERY))
+        } else {
+            group(listed)
+        };
+        bail!(
+            "--svg-dir '{}': {} queens would give {what} pictures; a gallery holds at most {} \
+             (add --limit {}{})",
+            dir.display(),
+            a.n,
+            group(MAX_GALLERY),
+            MAX_GALLERY,
+            if a.unique { "" } else { ", or --unique" }
+        );
+    }
+    Ok(())
 }
 
 /// Reads a placement from the arguments, a file, or standard input.
@@ -626,6 +742,8 @@ fn parse_code_fast(text: &str) -> Option<Result<Placement, hetman::Error>> {
 }
 
 fn check(a: &CheckArgs) -> Result<ExitCode> {
+    let pics = a.picture.resolve();
+    pics.check()?;
     let p = read_placement(&a.placement, a.file.as_deref())?;
     if let Some(n) = a.size {
         if p.n() != n {
@@ -680,8 +798,15 @@ fn check(a: &CheckArgs) -> Result<ExitCode> {
         }
         if !a.no_board && n <= 64 {
             crate::outln!();
-            crate::out!("{}", render::text::queens(&p));
+            if pics.color {
+                crate::out!("{}", render::text::queens_color(&p, &r.attacks));
+            } else {
+                crate::out!("{}", render::text::queens(&p));
+            }
         }
+    }
+    if pics.wanted() {
+        pics.write(&render::svg::queens(&p, &r.attacks))?;
     }
     Ok(if r.is_solution() {
         ExitCode::SUCCESS
@@ -691,6 +816,8 @@ fn check(a: &CheckArgs) -> Result<ExitCode> {
 }
 
 fn symmetry(a: &SymmetryArgs) -> Result<ExitCode> {
+    let pics = a.picture.resolve();
+    pics.check()?;
     let p = read_placement(&a.placement, None)?;
     if !p.is_permutation() {
         let mut seen = vec![false; p.n()];
@@ -715,6 +842,9 @@ fn symmetry(a: &SymmetryArgs) -> Result<ExitCode> {
         .filter(|(_, q)| *q == p)
         .map(|(s, _)| *s)
         .collect();
+    if pics.wanted() {
+        pics.write(&picture::symmetry_sheet(&images))?;
+    }
     if a.json {
         let imgs: Vec<_> = images
             .iter()
@@ -778,7 +908,11 @@ fn symmetry(a: &SymmetryArgs) -> Result<ExitCode> {
         let boards: Vec<(String, Vec<String>)> = images
             .iter()
             .map(|(s, q)| {
-                let b = render::text::queens(q);
+                let b = if pics.color {
+                    render::text::queens_color(q, &[])
+                } else {
+                    render::text::queens(q)
+                };
                 (s.name().to_string(), b.lines().map(String::from).collect())
             })
             .collect();
@@ -786,7 +920,7 @@ fn symmetry(a: &SymmetryArgs) -> Result<ExitCode> {
             let width = chunk
                 .iter()
                 .flat_map(|(t, l)| l.iter().chain([t]))
-                .map(|l| l.chars().count())
+                .map(|l| picture::visible_width(l))
                 .max()
                 .unwrap_or(0);
             let titles: Vec<String> = chunk.iter().map(|(t, _)| format!("{t:<width$}")).collect();
@@ -794,7 +928,7 @@ fn symmetry(a: &SymmetryArgs) -> Result<ExitCode> {
             for row in 0..chunk[0].1.len() {
                 let cells: Vec<String> = chunk
                     .iter()
-                    .map(|(_, l)| format!("{:<width$}", l[row]))
+                    .map(|(_, l)| picture::pad(&l[row], width))
                     .collect();
                 crate::outln!("{}", cells.join("   ").trim_end());
             }

@@ -3,6 +3,7 @@
 
 use crate::cli::parse_n;
 use crate::output::{self, group, Stream};
+use crate::picture::{PictureArgs, Pictures, Sheet};
 use crate::queens::Format;
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -16,6 +17,9 @@ use std::time::Instant;
 
 /// The largest N drawn with `--format board` (N² squares).
 const MAX_BOARD_N: usize = 64;
+/// The largest N drawn with `--svg`/`--png` (one element per queen; the
+/// checkerboard is a pattern, so the file grows with N, not N²).
+const MAX_PICTURE_N: usize = 10_000;
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
@@ -41,6 +45,8 @@ pub struct SolveArgs {
     /// Print the method, the work and the time on stderr.
     #[arg(long)]
     pub stats: bool,
+    #[command(flatten)]
+    pub picture: PictureArgs,
 }
 
 #[derive(Debug, Args)]
@@ -74,6 +80,8 @@ pub struct CompleteArgs {
     /// JSON: one object, or one per line with --list.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub picture: PictureArgs,
 }
 
 pub const SOLVE_HELP: &str = "Without --random the solution is the classic explicit construction \
@@ -83,7 +91,8 @@ streamed, after a check of every queen unless --no-verify is given. With --rando
 Examples:\n  hetman queens solve 8\n  hetman queens solve 10000000 > solution.txt\n  \
 hetman queens solve 1000000000 --no-verify > /dev/null\n  \
 hetman queens solve 1000000 --random --seed 42 | hetman queens check\n  \
-hetman queens solve 12 --random --format board\n\n\
+hetman queens solve 12 --random --format board\n  \
+hetman queens solve 30 --svg thirty.svg --png thirty.png   # pictures up to N = 10,000\n\n\
 Exit code 1 for N = 2 and N = 3, which have no solution.";
 
 pub const COMPLETE_HELP: &str = "Searches for solutions that keep the queens given with --with \
@@ -92,7 +101,22 @@ The search uses one 64-bit mask per file, so N is at most 64.\n\n\
 Examples:\n  hetman queens complete 8 --with a1\n  hetman queens complete 8 --with 'a1 b3' --count\n  \
 hetman queens complete 8 --block diagonals --count --unique   # the Russian seed: 12 in 2 classes\n  \
 hetman queens complete 8 --block diagonals --list --format board\n  \
-hetman queens complete 30 --with 'a1 b30' --block 'c3,d4'";
+hetman queens complete 30 --with 'a1 b30' --block 'c3,d4'\n  \
+hetman queens complete 8 --with a1 --block diagonal --svg puzzle.svg   # blocked squares shaded\n  \
+hetman queens complete 8 --block diagonals --list --png all.png   # every completion on one sheet";
+
+/// Checks the picture flags up front: paths, and N small enough to draw.
+fn check_pictures(pics: &Pictures, n: usize) -> Result<()> {
+    pics.check()?;
+    if pics.wanted() && n > MAX_PICTURE_N {
+        bail!(
+            "--svg/--png draw every queen and take N up to {}, not {}; print the code instead",
+            group(MAX_PICTURE_N as u64),
+            group(n as u64)
+        );
+    }
+    Ok(())
+}
 
 fn check_format(format: Format, n: usize) -> Result<()> {
     if format == Format::Compact && n > 9 {
@@ -164,6 +188,7 @@ fn write_solution<I>(
     n: usize,
     ranks: impl Fn() -> I,
     format: Format,
+    color: bool,
 ) -> io::Result<()>
 where
     I: Iterator<Item = u32>,
@@ -182,7 +207,12 @@ where
         Format::Board => {
             let p = Placement::from_ranks(ranks().collect()).map_err(io::Error::other)?;
             debug_assert_eq!(p.n(), n);
-            out.write_all(render::text::queens(&p).trim_end().as_bytes())?;
+            let board = if color {
+                render::text::queens_color(&p, &[])
+            } else {
+                render::text::queens(&p)
+            };
+            out.write_all(board.trim_end().as_bytes())?;
         }
     }
     out.write_all(b"\n")
@@ -190,6 +220,8 @@ where
 
 pub fn solve(a: &SolveArgs) -> Result<ExitCode> {
     let n = a.n;
+    let pics = a.picture.resolve();
+    check_pictures(&pics, n)?;
     if a.seed.is_some() && !a.random {
         bail!("--seed picks which random solution to print: use it with --random");
     }
@@ -227,9 +259,10 @@ pub fn solve(a: &SolveArgs) -> Result<ExitCode> {
             write_code(&mut out, ranks(), b",")?;
             writeln!(out, "]}}")?;
         } else {
-            write_solution(&mut out, n, ranks, a.format)?;
+            write_solution(&mut out, n, ranks, a.format, pics.color)?;
         }
         out.flush()?;
+        pics.write_with(|| render::svg::queens(&solved.placement, &[]))?;
         if a.stats {
             eprintln!(
                 "method: min-conflicts (seed {seed}): {} swaps, {} restarts, search {}, total {}",
@@ -261,9 +294,17 @@ pub fn solve(a: &SolveArgs) -> Result<ExitCode> {
         write_code(&mut out, ranks(), b",")?;
         writeln!(out, "]}}")?;
     } else {
-        write_solution(&mut out, n, ranks, a.format)?;
+        write_solution(&mut out, n, ranks, a.format, pics.color)?;
     }
     out.flush()?;
+    if pics.wanted() {
+        // Drawn from the same ranks as printed, after the checker passed them (unless --no-verify).
+        let p = Placement::from_ranks(ranks().collect())?;
+        if verified && !hetman::queens::check(&p).is_solution() {
+            bail!("internal error: the construction for N = {n} is not a solution");
+        }
+        pics.write(&render::svg::queens(&p, &[]))?;
+    }
     if a.stats {
         eprintln!(
             "method: explicit construction (N mod 12 = {}); check {}, total {}",
@@ -347,6 +388,11 @@ pub fn complete(a: &CompleteArgs) -> Result<ExitCode> {
     if a.unique && !(a.count || a.list) {
         bail!("--unique groups completions into classes: use it with --count or --list");
     }
+    let pics = a.picture.resolve();
+    check_pictures(&pics, n)?;
+    if a.count && pics.wanted() {
+        bail!("--svg/--png draw completions: use them without --count (with --list for a sheet of them)");
+    }
     if !a.json {
         check_format(a.format, n)?;
     }
@@ -355,7 +401,8 @@ pub fn complete(a: &CompleteArgs) -> Result<ExitCode> {
     for sq in parse_squares(&a.with, board, "--with", false)? {
         puzzle.give(sq).with_context(|| format!("--with {sq}"))?;
     }
-    for sq in parse_squares(&a.block, board, "--block", true)? {
+    let blocked = parse_squares(&a.block, board, "--block", true)?;
+    for &sq in &blocked {
         puzzle.block(sq)?;
     }
     let verify = |p: &Placement| -> Result<()> {
@@ -394,6 +441,7 @@ pub fn complete(a: &CompleteArgs) -> Result<ExitCode> {
         let limit = a.limit.unwrap_or(u64::MAX);
         let mut index = 0u64;
         let mut failure: Option<anyhow::Error> = None;
+        let mut sheet = Sheet::default();
         let mut emit = |p: &Placement, class: Option<hetman::queens::complete::Class>| {
             if index >= limit {
                 return ControlFlow::Break(());
@@ -416,6 +464,7 @@ pub fn complete(a: &CompleteArgs) -> Result<ExitCode> {
                 let body = match a.format {
                     Format::Code => p.to_code(),
                     Format::Compact => p.to_compact().unwrap_or_else(|| p.to_code()),
+                    Format::Board if pics.color => render::text::queens_color(p, &[]),
                     Format::Board => render::text::queens(p),
                     Format::Algebraic => p.to_algebraic(),
                 };
@@ -431,6 +480,9 @@ pub fn complete(a: &CompleteArgs) -> Result<ExitCode> {
             if let Err(e) = out.record(&text) {
                 failure = Some(e.into());
                 return ControlFlow::Break(());
+            }
+            if pics.wanted() {
+                sheet.add(index, p, class.map(|c| c.class_size));
             }
             ControlFlow::Continue(())
         };
@@ -450,6 +502,9 @@ pub fn complete(a: &CompleteArgs) -> Result<ExitCode> {
             );
             return Ok(ExitCode::from(1));
         }
+        if pics.wanted() {
+            pics.write(&sheet.svg())?;
+        }
         return Ok(ExitCode::SUCCESS);
     }
     match puzzle.find() {
@@ -465,9 +520,16 @@ pub fn complete(a: &CompleteArgs) -> Result<ExitCode> {
                     json!({"n": n, "code": code, "algebraic": p.to_algebraic()})
                 )?;
             } else {
-                write_solution(&mut out, n, || p.ranks().iter().copied(), a.format)?;
+                write_solution(
+                    &mut out,
+                    n,
+                    || p.ranks().iter().copied(),
+                    a.format,
+                    pics.color,
+                )?;
             }
             out.flush()?;
+            pics.write_with(|| render::svg::queens_blocked(&p, &[], &blocked))?;
             Ok(ExitCode::SUCCESS)
         }
         None => {

@@ -54,6 +54,11 @@ pub enum Error {
         /// What is wrong.
         reason: String,
     },
+    /// A shard that does not exist, or a set of shard results that cannot be merged.
+    Shard {
+        /// What is wrong, with the shard numbers.
+        reason: String,
+    },
 }
 
 impl Error {
@@ -74,6 +79,7 @@ impl fmt::Display for Error {
             Error::TooLarge { reason } => write!(f, "{reason}"),
             Error::Interrupted => write!(f, "interrupted"),
             Error::Checkpoint { path, reason } => write!(f, "checkpoint '{path}': {reason}"),
+            Error::Shard { reason } => write!(f, "{reason}"),
         }
     }
 }

@@ -31,6 +31,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod checkpoint;
 mod error;
 pub mod knight;
 pub mod queens;

@@ -21,9 +21,15 @@
 //! assert_eq!((c.total, c.unique), (724, 92));
 //! ```
 
+mod estimate;
+mod shard;
 mod symmetric;
 mod units;
 
+pub use estimate::{estimate_cpu, CpuEstimate};
+pub use shard::{
+    count_resumable, merge_shards, Merged, ShardCount, ShardRecord, Split, ENGINE_VERSION,
+};
 pub use symmetric::{symmetric_counts, unique_from, SymmetricCounts};
 pub use units::{Border, Plan, Unit, UnitCount, MAX_N};
 
@@ -31,6 +37,7 @@ use super::Counts;
 use crate::Error;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 /// What the fast engine's work figure counts.
 pub const WORK_UNIT: &str = "nodes";
@@ -164,33 +171,88 @@ pub fn count(n: usize, options: &CountOptions<'_>) -> Result<Counts, Error> {
 /// ```
 pub fn count_full(n: usize, options: &CountOptions<'_>) -> Result<FastCount, Error> {
     let plan = Plan::new(n)?;
+    let all: Vec<usize> = (0..plan.units().len()).collect();
+    let found = count_units(&plan, &all, options, &|_, _, _| Ok(()))?;
+    let sym = symmetric_counts(n);
+    Ok(FastCount {
+        total: found.solutions,
+        unique: unique_from(n, found.solutions, sym.half_turn, sym.quarter_turn),
+        half_turn: sym.half_turn,
+        quarter_turn: sym.quarter_turn,
+        units: found.units,
+        nodes: found.nodes,
+    })
+}
+
+/// What [`count_units`] found over the units it counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct UnitsTotal {
+    /// Solutions, each unit's completions multiplied by its weight.
+    pub solutions: u64,
+    /// Search nodes.
+    pub nodes: u64,
+    /// Units counted.
+    pub units: usize,
+}
+
+/// Counts some of a plan's units (by index into [`Plan::units`]) on
+/// `options.threads` threads, largest first, and calls `finished` from the
+/// worker thread as each unit is done, with its count and the time it took
+/// (a checkpoint records it there). An error
+/// from `finished` stops the count and is returned; so is
+/// [`Error::Interrupted`] when `options.stop` is set.
+///
+/// ```
+/// use hetman::queens::count::{count_units, CountOptions, Plan};
+/// let plan = Plan::new(9).unwrap();
+/// let (even, odd): (Vec<usize>, Vec<usize>) = (0..plan.units().len()).partition(|i| i % 2 == 0);
+/// let opts = CountOptions::default();
+/// let a = count_units(&plan, &even, &opts, &|_, _, _| Ok(())).unwrap();
+/// let b = count_units(&plan, &odd, &opts, &|_, _, _| Ok(())).unwrap();
+/// assert_eq!(a.solutions + b.solutions, 352);
+/// ```
+pub fn count_units(
+    plan: &Plan,
+    units: &[usize],
+    options: &CountOptions<'_>,
+    finished: &(dyn Fn(&Unit, UnitCount, Duration) -> Result<(), Error> + Sync),
+) -> Result<UnitsTotal, Error> {
+    let n = plan.n();
     let threads = match options.threads {
         0 => std::thread::available_parallelism().map_or(1, usize::from),
         t => t,
     }
-    .min(plan.units().len().max(1));
+    .min(units.len().max(1));
     // Largest first, so that no thread is left with a big unit at the end.
-    let mut order: Vec<usize> = (0..plan.units().len()).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(plan.units()[i].cost));
+    let mut order: Vec<usize> = units.to_vec();
+    order.sort_by_key(|&i| (std::cmp::Reverse(plan.units()[i].cost), i));
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let cost_done = AtomicU64::new(0);
-    let cost = plan.total_cost();
+    let cost: u64 = order.iter().map(|&i| plan.units()[i].cost).sum();
     let never = AtomicBool::new(false);
     let stop = options.stop.unwrap_or(&never);
-    let result = Mutex::new((0u64, 0u64));
+    let failed = AtomicBool::new(false);
+    let result = Mutex::new((0u64, 0u64, None::<Error>));
     let worker = || {
         let (mut total, mut nodes) = (0u64, 0u64);
+        let mut error = None;
         loop {
-            if stop.load(Ordering::Relaxed) {
+            if stop.load(Ordering::Relaxed) || failed.load(Ordering::Relaxed) {
                 break;
             }
             let k = next.fetch_add(1, Ordering::Relaxed);
             let Some(&i) = order.get(k) else { break };
             let unit = &plan.units()[i];
+            let started = Instant::now();
             let Ok(c) = unit.count(n, Some(stop)) else {
                 break;
             };
+            if let Err(e) = finished(unit, c, started.elapsed()) {
+                failed.store(true, Ordering::Relaxed);
+                error = Some(e);
+                break;
+            }
             total += u64::from(unit.weight) * c.solutions;
             nodes = nodes.saturating_add(c.nodes);
             let units_done = done.fetch_add(1, Ordering::Relaxed) + 1;
@@ -198,7 +260,7 @@ pub fn count_full(n: usize, options: &CountOptions<'_>) -> Result<FastCount, Err
             if let Some(report) = options.progress {
                 report(Progress {
                     units_done,
-                    units: plan.units().len(),
+                    units: order.len(),
                     cost_done,
                     cost,
                 });
@@ -209,6 +271,9 @@ pub fn count_full(n: usize, options: &CountOptions<'_>) -> Result<FastCount, Err
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         r.0 += total;
         r.1 = r.1.saturating_add(nodes);
+        if r.2.is_none() {
+            r.2 = error;
+        }
     };
     if threads <= 1 {
         worker();
@@ -219,19 +284,18 @@ pub fn count_full(n: usize, options: &CountOptions<'_>) -> Result<FastCount, Err
             }
         });
     }
+    let (total, nodes, error) = result
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(e) = error {
+        return Err(e);
+    }
     if stop.load(Ordering::Relaxed) {
         return Err(Error::Interrupted);
     }
-    let (total, nodes) = result
-        .into_inner()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let sym = symmetric_counts(n);
-    Ok(FastCount {
-        total,
-        unique: unique_from(n, total, sym.half_turn, sym.quarter_turn),
-        half_turn: sym.half_turn,
-        quarter_turn: sym.quarter_turn,
-        units: plan.units().len(),
+    Ok(UnitsTotal {
+        solutions: total,
         nodes,
+        units: order.len(),
     })
 }

@@ -1,0 +1,317 @@
+//! Long counts through the real binary: kill -9 and resume, shards and merge,
+//! Slurm scripts.
+
+use assert_cmd::cargo::CommandCargoExt;
+use std::collections::hash_map::RandomState;
+use std::hash::BuildHasher;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn hetman() -> Command {
+    Command::cargo_bin("hetman").unwrap()
+}
+
+/// Runs `hetman ARGS` and returns (stdout, stderr, exit code).
+fn run(args: &[&str]) -> (String, String, i32) {
+    let out = hetman().args(args).output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("hetman-cluster-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// (total, unique) from the OEIS table in the library's test data.
+fn oeis(n: usize) -> (u64, u64) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../hetman/tests/data/queens_oeis.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let v: Vec<u64> = l.split_whitespace().map(|x| x.parse().unwrap()).collect();
+            (v[0] as usize, v[1], v[2])
+        })
+        .find(|&(m, _, _)| m == n)
+        .map(|(_, t, u)| (t, u))
+        .unwrap()
+}
+
+fn count_line(n: usize) -> String {
+    let (t, u) = oeis(n);
+    let g = |v: u64| {
+        let s = v.to_string();
+        let mut out = String::new();
+        for (i, c) in s.chars().enumerate() {
+            if i > 0 && (s.len() - i) % 3 == 0 {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    };
+    format!("{n} queens: {} solutions, {} unique\n", g(t), g(u))
+}
+
+fn random_below(bound: u64) -> u64 {
+    RandomState::new().hash_one(Instant::now()) % bound
+}
+
+fn lines(path: &Path) -> usize {
+    std::fs::read_to_string(path).map_or(0, |t| t.lines().count())
+}
+
+#[test]
+fn killed_at_random_moments_then_resumed_gives_the_uninterrupted_answer() {
+    let dir = temp_dir("resume");
+    let ckpt = dir.join("q16.ckpt");
+    let ckpt_s = ckpt.to_str().unwrap();
+    let args = [
+        "queens",
+        "count",
+        "16",
+        "--threads",
+        "1",
+        "--quiet",
+        "--checkpoint",
+        ckpt_s,
+    ];
+    let (plain, _, code) = run(&["queens", "count", "16", "--threads", "1"]);
+    assert_eq!(code, 0);
+    assert_eq!(plain, count_line(16));
+    let mut recorded = Vec::new();
+    let mut moments = Vec::new();
+    for round in 0..6 {
+        let mut child = hetman()
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let wait = 50 + random_below(500);
+        moments.push(wait);
+        std::thread::sleep(Duration::from_millis(wait));
+        if round == 2 {
+            // Ctrl-C: exit 130 after syncing the checkpoint.
+            let pid = child.id().to_string();
+            Command::new("kill").args(["-INT", &pid]).status().unwrap();
+            let status = child.wait().unwrap();
+            assert!(
+                matches!(status.code(), Some(130 | 0)),
+                "{status:?} after SIGINT at {wait} ms"
+            );
+        } else {
+            child.kill().unwrap(); // SIGKILL
+            child.wait().unwrap();
+        }
+        recorded.push(lines(&ckpt));
+    }
+    let (out, err, code) = run(&args);
+    assert_eq!((code, err.as_str()), (0, ""), "kills at {moments:?} ms");
+    assert_eq!(out, plain, "kills at {moments:?} ms");
+    // The checkpoint only grew, and the last run had work left to skip.
+    assert!(recorded.windows(2).all(|w| w[0] <= w[1]), "{recorded:?}");
+    assert!(
+        *recorded.last().unwrap() > 1,
+        "{recorded:?} at {moments:?} ms"
+    );
+    // Run again: everything comes from the checkpoint.
+    let (out, _, _) = run(&[
+        "queens",
+        "count",
+        "16",
+        "--checkpoint",
+        ckpt_s,
+        "--stats",
+        "--threads",
+        "2",
+    ]);
+    assert!(out.starts_with(&plain), "{out}");
+    assert!(out.contains("(3,206 from the checkpoint)"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_checkpoint_of_another_run_or_damaged_is_refused() {
+    let dir = temp_dir("refuse");
+    let ckpt = dir.join("c.ckpt");
+    let c = ckpt.to_str().unwrap();
+    assert_eq!(run(&["queens", "count", "11", "--checkpoint", c]).2, 0);
+    let (_, err, code) = run(&["queens", "count", "12", "--checkpoint", c]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        format!(
+            "error: checkpoint '{c}': belongs to another run: it is for n=11, this run has n=12; \
+             use another file, or delete it to start over\n"
+        )
+    );
+    let (_, err, code) = run(&["queens", "count", "11", "--shard", "0/2", "--checkpoint", c]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("it is for shard=0/1, this run has shard=0/2"),
+        "{err}"
+    );
+    // A torn last line (a crash while appending) is dropped and redone.
+    let mut text = std::fs::read_to_string(&ckpt).unwrap();
+    std::fs::write(&ckpt, format!("{text}unit 5 1")).unwrap();
+    let (out, _, code) = run(&["queens", "count", "11", "--checkpoint", c]);
+    assert_eq!((code, out), (0, count_line(11)));
+    // A changed digit in a complete line is damage.
+    text = std::fs::read_to_string(&ckpt).unwrap();
+    let third = text.lines().nth(2).unwrap().to_string();
+    let broken = third.replacen("unit ", "unit 9", 1);
+    std::fs::write(&ckpt, text.replacen(&third, &broken, 1)).unwrap();
+    let (_, err, code) = run(&["queens", "count", "11", "--checkpoint", c]);
+    assert_eq!(code, 2);
+    assert!(err.contains("damaged at line 3"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn shard_files(dir: &Path, n: usize, k: usize) -> Vec<String> {
+    (0..k)
+        .map(|i| {
+            let f = dir.join(format!("n{n}-k{k}-s{i}.json"));
+            let f = f.to_str().unwrap().to_string();
+            let (out, err, code) = run(&[
+                "queens",
+                "count",
+                &n.to_string(),
+                "--shard",
+                &format!("{i}/{k}"),
+                "--result",
+                &f,
+            ]);
+            assert_eq!(code, 0, "{err}");
+            if k > 1 {
+                assert!(out.contains(&format!("shard {i} of {k}")), "{out}");
+            } else {
+                assert_eq!(out, count_line(n)); // one shard is the whole count
+            }
+            f
+        })
+        .collect()
+}
+
+#[test]
+fn shards_merge_to_the_total_for_several_k() {
+    let dir = temp_dir("merge");
+    for k in [1, 2, 5, 16] {
+        let files = shard_files(&dir, 13, k);
+        let mut args = vec!["queens", "merge"];
+        args.extend(files.iter().map(String::as_str));
+        let (out, err, code) = run(&args);
+        assert_eq!((code, err.as_str()), (0, ""), "K = {k}");
+        assert_eq!(out, count_line(13), "K = {k}");
+    }
+    let files = shard_files(&dir, 14, 3);
+    let (out, _, _) = run(&["queens", "merge", "--json", &files[2], &files[0], &files[1]]);
+    let (count, _, _) = run(&["queens", "count", "14", "--json"]);
+    assert_eq!(out, count);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn merge_names_missing_duplicated_and_mismatched_shards() {
+    let dir = temp_dir("merge-bad");
+    let a = shard_files(&dir, 12, 4);
+    let b = shard_files(&dir, 13, 4);
+    let (_, err, code) = run(&["queens", "merge", &a[0], &a[2], &a[2], &b[3]]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("error: cannot merge 4 shard results: missing shards 1, 3;"),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("shard 2 is given twice ({}, {})", a[2], a[2])),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!(
+            "shard 3 ({}) is from another split (N = 13, 4 shards",
+            b[3]
+        )),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // Another K for the same N is another split too.
+    let c = shard_files(&dir, 12, 3);
+    let (_, err, code) = run(&["queens", "merge", &a[0], &a[1], &a[2], &c[2]]);
+    assert_eq!(code, 2);
+    assert!(err.contains("missing shard 3;"), "{err}");
+    assert!(err.contains("shard 2 ("), "{err}");
+    // Not a result at all.
+    let junk = dir.join("junk.json");
+    std::fs::write(&junk, "{\"n\": 3}").unwrap();
+    let (_, err, code) = run(&["queens", "merge", junk.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("is not a shard result"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn estimate_prints_cpu_time_overall_and_per_shard() {
+    let (out, _, code) = run(&["queens", "count", "15", "--estimate", "--shard", "1/4"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("15 queens: about "), "{out}");
+    assert!(out.contains("shard 1 of 4: about "), "{out}");
+    let (out, _, _) = run(&["queens", "count", "15", "--estimate", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // The sampled node count is within 25% of the real one (counted here).
+    let (real, _, _) = run(&["queens", "count", "15", "--json", "--stats"]);
+    let real: serde_json::Value = serde_json::from_str(&real).unwrap();
+    let (guess, nodes) = (v["nodes"].as_f64().unwrap(), real["work"].as_f64().unwrap());
+    assert!((guess / nodes - 1.0).abs() < 0.25, "{guess} vs {nodes}");
+}
+
+#[test]
+fn slurm_writes_an_array_and_a_dependent_merge() {
+    let dir = temp_dir("slurm");
+    let d = dir.to_str().unwrap();
+    let (out, err, code) = run(&[
+        "queens",
+        "slurm",
+        "13",
+        "--shards",
+        "4",
+        "--partition",
+        "debug",
+        "--time",
+        "10:00",
+        "--dir",
+        d,
+    ]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let array = std::fs::read_to_string(dir.join("queens-13.sbatch")).unwrap();
+    assert!(array.contains("#SBATCH --array=0-3\n"), "{array}");
+    assert!(array.contains("#SBATCH --partition=debug\n"), "{array}");
+    assert!(array.contains("#SBATCH --time=10:00\n"), "{array}");
+    assert!(
+        array.contains("queens count 13 --shard \"$i/4\""),
+        "{array}"
+    );
+    let merge = std::fs::read_to_string(dir.join("queens-13-merge.sbatch")).unwrap();
+    assert!(merge.contains("queens merge --stats"), "{merge}");
+    assert!(out.contains("jobid=$(sbatch --parsable"), "{out}");
+    assert!(out.contains("sbatch --dependency=afterok:$jobid"), "{out}");
+    for (args, what) in [
+        (vec!["--shards", "0"], "--shards"),
+        (vec!["--shards", "2", "--time", "1h"], "--time"),
+        (vec!["--shards", "2", "--partition", "a b"], "--partition"),
+    ] {
+        let mut all = vec!["queens", "slurm", "13", "--dir", d];
+        all.extend(args);
+        let (_, err, code) = run(&all);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.starts_with("error: ") && err.contains(what), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

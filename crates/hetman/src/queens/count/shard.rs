@@ -1,0 +1,687 @@
+//! Long counts that resume and split: checkpoints, shards and their merge.
+//!
+//! A [`Split`] deals a plan's units into K shards, balanced by estimated cost
+//! with the longest-processing-time rule (largest unit first, to the least
+//! loaded shard); it is deterministic, and its identity is a hash of N, K,
+//! the engine version and the whole unit list. [`count_resumable`] counts one
+//! shard (or everything, K = 1), recording each finished unit in a
+//! [`Checkpoint`](crate::checkpoint::Checkpoint) when asked, and skipping the
+//! units an earlier, interrupted run recorded. [`merge_shards`] adds the
+//! shards' results after checking that every shard of one split is there
+//! exactly once.
+//!
+//! # Example
+//! ```
+//! use hetman::queens::count::{count_resumable, merge_shards, CountOptions, Plan, ShardRecord, Split};
+//! let plan = Plan::new(10).unwrap();
+//! let split = Split::new(&plan, 3).unwrap();
+//! let opts = CountOptions::default();
+//! let records: Vec<ShardRecord> = (0..3)
+//!     .map(|i| count_resumable(&plan, &split, i, None, &opts).unwrap().record(format!("shard{i}")))
+//!     .collect();
+//! let m = merge_shards(&records).unwrap();
+//! assert_eq!((m.total, m.unique), (724, 92));
+//! ```
+
+use super::{count_units, symmetric_counts, unique_from, CountOptions, Plan, SymmetricCounts};
+use crate::checkpoint::{fnv1a, Checkpoint};
+use crate::Error;
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BinaryHeap};
+use std::fmt::Write as _;
+use std::path::Path;
+use std::sync::Mutex;
+
+/// The engine and program version that splits and checkpoints are tied to:
+/// a checkpoint or shard from another version is refused.
+pub const ENGINE_VERSION: &str = concat!("fast-1/", env!("CARGO_PKG_VERSION"));
+
+fn shard_error(reason: String) -> Error {
+    Error::Shard { reason }
+}
+
+/// A deterministic split of a plan's units into K shards of about equal
+/// estimated cost.
+///
+/// # Example
+/// ```
+/// use hetman::queens::count::{Plan, Split};
+/// let plan = Plan::new(12).unwrap();
+/// let split = Split::new(&plan, 4).unwrap();
+/// let units: usize = (0..4).map(|i| split.units(i).len()).sum();
+/// assert_eq!(units, plan.units().len());
+/// assert_eq!(split.id(), Split::new(&plan, 4).unwrap().id());
+/// assert_ne!(split.id(), Split::new(&plan, 5).unwrap().id());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Split {
+    n: usize,
+    id: String,
+    shards: Vec<Vec<usize>>,
+    costs: Vec<u64>,
+}
+
+impl Split {
+    /// Deals the plan's units into `k` shards: largest estimated cost first,
+    /// each to the shard with the least cost so far (the lowest number on a
+    /// tie). `k` must be at least 1.
+    ///
+    /// ```
+    /// use hetman::queens::count::{Plan, Split};
+    /// assert!(Split::new(&Plan::new(8).unwrap(), 0).is_err());
+    /// ```
+    pub fn new(plan: &Plan, k: usize) -> Result<Split, Error> {
+        if k == 0 {
+            return Err(shard_error(
+                "the number of shards must be at least 1".to_string(),
+            ));
+        }
+        let units = plan.units();
+        let mut order: Vec<usize> = (0..units.len()).collect();
+        order.sort_by_key(|&i| (Reverse(units[i].cost), i));
+        let mut shards = vec![Vec::new(); k];
+        let mut costs = vec![0u64; k];
+        let mut heap: BinaryHeap<Reverse<(u64, usize)>> = (0..k).map(|s| Reverse((0, s))).collect();
+        for i in order {
+            let Some(Reverse((load, s))) = heap.pop() else {
+                break;
+            };
+            shards[s].push(i);
+            costs[s] = load + units[i].cost;
+            heap.push(Reverse((costs[s], s)));
+        }
+        for s in &mut shards {
+            s.sort_unstable();
+        }
+        let mut text = format!(
+            "hetman-split n={} k={k} engine={ENGINE_VERSION}\n",
+            plan.n()
+        );
+        for u in units {
+            let (b, s) = (u.border, u.searched);
+            let _ = writeln!(
+                text,
+                "{} {} {} {} {} {} {} {} {} {} {}",
+                u.index,
+                b.first_file,
+                b.last_file,
+                b.first_rank,
+                b.last_rank,
+                s.first_file,
+                s.last_file,
+                s.first_rank,
+                s.last_rank,
+                u.weight,
+                u.cost
+            );
+        }
+        Ok(Split {
+            n: plan.n(),
+            id: format!("{:016x}", fnv1a(text.as_bytes())),
+            shards,
+            costs,
+        })
+    }
+
+    /// The board size.
+    ///
+    /// ```
+    /// use hetman::queens::count::{Plan, Split};
+    /// assert_eq!(Split::new(&Plan::new(9).unwrap(), 2).unwrap().n(), 9);
+    /// ```
+    #[must_use]
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The split's identity: 16 hex digits of a hash of N, K, the engine
+    /// version and the unit list.
+    ///
+    /// ```
+    /// use hetman::queens::count::{Plan, Split};
+    /// assert_eq!(Split::new(&Plan::new(9).unwrap(), 2).unwrap().id().len(), 16);
+    /// ```
+    #[must_use]
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The number of shards, K.
+    ///
+    /// ```
+    /// use hetman::queens::count::{Plan, Split};
+    /// assert_eq!(Split::new(&Plan::new(9).unwrap(), 2).unwrap().shards(), 2);
+    /// ```
+    #[must_use]
+    pub fn shards(&self) -> usize {
+        self.shards.len()
+    }
+
+    /// The units of shard `i` (indices into [`Plan::units`], ascending).
+    ///
+    /// ```
+    /// use hetman::queens::count::{Plan, Split};
+    /// let plan = Plan::new(9).unwrap();
+    /// assert_eq!(Split::new(&plan, 1).unwrap().units(0).len(), plan.units().len());
+    /// ```
+    #[must_use]
+    pub fn units(&self, i: usize) -> &[usize] {
+        &self.shards[i]
+    }
+
+    /// The estimated cost of shard `i`, in the units of [`super::Unit::cost`].
+    ///
+    /// ```
+    /// use hetman::queens::count::{Plan, Split};
+    /// let plan = Plan::new(11).unwrap();
+    /// let split = Split::new(&plan, 3).unwrap();
+    /// assert_eq!((0..3).map(|i| split.cost(i)).sum::<u64>(), plan.total_cost());
+    /// ```
+    #[must_use]
+    pub fn cost(&self, i: usize) -> u64 {
+        self.costs[i]
+    }
+
+    /// The checkpoint header for shard `i` of this split: a checkpoint written
+    /// for another N, shard, split or engine version does not match it.
+    ///
+    /// ```
+    /// use hetman::queens::count::{Plan, Split};
+    /// let split = Split::new(&Plan::new(9).unwrap(), 2).unwrap();
+    /// assert!(split.header(1).contains("n=9 shard=1/2"));
+    /// ```
+    #[must_use]
+    pub fn header(&self, i: usize) -> String {
+        format!(
+            "hetman-queens-count n={} shard={i}/{} split={} engine={ENGINE_VERSION}",
+            self.n,
+            self.shards(),
+            self.id
+        )
+    }
+}
+
+/// What [`count_resumable`] found for one shard.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShardCount {
+    /// The board size.
+    pub n: usize,
+    /// The shard's number, from 0.
+    pub shard: usize,
+    /// The number of shards in the split.
+    pub shards: usize,
+    /// The split's identity ([`Split::id`]).
+    pub split: String,
+    /// Units in the shard.
+    pub units: usize,
+    /// Units taken from the checkpoint rather than counted by this run.
+    pub resumed: usize,
+    /// Solutions in the shard's units, weighted by class size.
+    pub solutions: u64,
+    /// Search nodes over the shard's units.
+    pub nodes: u64,
+    /// CPU seconds spent on the shard's units, by this run and earlier ones.
+    pub cpu_seconds: f64,
+    /// The symmetric counts, computed by shard 0 only (they are needed once).
+    pub symmetric: Option<SymmetricCounts>,
+}
+
+impl ShardCount {
+    /// The unique count, when the whole plan was counted in one shard.
+    ///
+    /// ```
+    /// use hetman::queens::count::{count_resumable, CountOptions, Plan, Split};
+    /// let plan = Plan::new(8).unwrap();
+    /// let c = count_resumable(&plan, &Split::new(&plan, 1).unwrap(), 0, None, &CountOptions::default()).unwrap();
+    /// assert_eq!((c.solutions, c.unique()), (92, Some(12)));
+    /// ```
+    #[must_use]
+    pub fn unique(&self) -> Option<u64> {
+        match (self.shards, self.symmetric) {
+            (1, Some(s)) => Some(unique_from(
+                self.n,
+                self.solutions,
+                s.half_turn,
+                s.quarter_turn,
+            )),
+            _ => None,
+        }
+    }
+
+    /// The record that [`merge_shards`] takes, labelled with where it came from
+    /// (a file name) for messages.
+    ///
+    /// ```
+    /// use hetman::queens::count::{count_resumable, CountOptions, Plan, Split};
+    /// let plan = Plan::new(8).unwrap();
+    /// let c = count_resumable(&plan, &Split::new(&plan, 2).unwrap(), 1, None, &CountOptions::default()).unwrap();
+    /// assert_eq!(c.record("b.json").shard, 1);
+    /// ```
+    #[must_use]
+    pub fn record(&self, source: impl Into<String>) -> ShardRecord {
+        ShardRecord {
+            source: source.into(),
+            n: self.n,
+            shard: self.shard,
+            shards: self.shards,
+            split: self.split.clone(),
+            units: self.units,
+            solutions: self.solutions,
+            nodes: self.nodes,
+            cpu_seconds: self.cpu_seconds,
+            symmetric: self.symmetric,
+        }
+    }
+}
+
+/// Counts shard `shard` of `split` (all of the plan when the split has one
+/// shard). With a checkpoint file, the units it records as finished are not
+/// counted again, and each unit finished now is appended to it; a checkpoint
+/// for another N, shard, split or engine version, or a damaged one, is
+/// refused with [`Error::Checkpoint`]. On [`Error::Interrupted`] everything
+/// finished is in the checkpoint, synced to disk.
+///
+/// ```
+/// use hetman::queens::count::{count_resumable, CountOptions, Plan, Split};
+/// let dir = std::env::temp_dir().join(format!("hetman-resume-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let path = dir.join("11.ckpt");
+/// let plan = Plan::new(11).unwrap();
+/// let split = Split::new(&plan, 1).unwrap();
+/// let opts = CountOptions::default();
+/// let first = count_resumable(&plan, &split, 0, Some(&path), &opts).unwrap();
+/// let again = count_resumable(&plan, &split, 0, Some(&path), &opts).unwrap();
+/// assert_eq!((first.solutions, again.solutions), (2_680, 2_680));
+/// assert_eq!(again.resumed, plan.units().len());
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn count_resumable(
+    plan: &Plan,
+    split: &Split,
+    shard: usize,
+    checkpoint: Option<&Path>,
+    options: &CountOptions<'_>,
+) -> Result<ShardCount, Error> {
+    if split.n() != plan.n() {
+        return Err(shard_error(format!(
+            "the split is for N = {}, the plan for N = {}",
+            split.n(),
+            plan.n()
+        )));
+    }
+    if shard >= split.shards() {
+        return Err(shard_error(format!(
+            "shard {shard} does not exist: a split into {k} shards has shards 0 to {}",
+            split.shards() - 1,
+            k = split.shards()
+        )));
+    }
+    let n = plan.n();
+    let units = split.units(shard);
+    let mut solutions = 0u64;
+    let mut nodes = 0u64;
+    let mut micros = 0u64;
+    let mut todo: Vec<usize> = units.to_vec();
+    let ckpt = match checkpoint {
+        Some(path) => {
+            let c = Checkpoint::open(path, &split.header(shard))?;
+            let damaged = |reason: String| Error::Checkpoint {
+                path: path.display().to_string(),
+                reason,
+            };
+            for (key, values) in c.records() {
+                let i = usize::try_from(key).unwrap_or(usize::MAX);
+                if units.binary_search(&i).is_err() {
+                    return Err(damaged(format!(
+                        "records unit {key}, which is not in shard {shard}; delete it to start over"
+                    )));
+                }
+                let &[s, nd, us] = values else {
+                    return Err(damaged(format!(
+                        "unit {key} has {} values, not 3; delete it to start over",
+                        values.len()
+                    )));
+                };
+                let w = u64::from(plan.units()[i].weight);
+                solutions += w * s;
+                nodes = nodes.saturating_add(nd);
+                micros = micros.saturating_add(us);
+            }
+            todo.retain(|&i| c.get(i as u64).is_none());
+            Some(Mutex::new(c))
+        }
+        None => None,
+    };
+    let resumed = units.len() - todo.len();
+    let spent = Mutex::new(0u64);
+    let finished = |unit: &super::Unit, c: super::UnitCount, took: std::time::Duration| {
+        let us = u64::try_from(took.as_micros()).unwrap_or(u64::MAX);
+        *spent
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) += us;
+        match &ckpt {
+            Some(m) => m
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .record(u64::from(unit.index), &[c.solutions, c.nodes, us]),
+            None => Ok(()),
+        }
+    };
+    let result = count_units(plan, &todo, options, &finished);
+    if let Some(m) = &ckpt {
+        m.lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .sync()?;
+    }
+    let found = result?;
+    let micros = micros.saturating_add(
+        spent
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner),
+    );
+    let symmetric = (shard == 0).then(|| symmetric_counts(n));
+    Ok(ShardCount {
+        n,
+        shard,
+        shards: split.shards(),
+        split: split.id().to_string(),
+        units: units.len(),
+        resumed,
+        solutions: solutions + found.solutions,
+        nodes: nodes.saturating_add(found.nodes),
+        cpu_seconds: micros as f64 / 1e6,
+        symmetric,
+    })
+}
+
+/// One shard's result as read back from its record (a JSON file written by
+/// `hetman queens count --shard I/K --result FILE`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShardRecord {
+    /// Where the record came from (a file name), for messages.
+    pub source: String,
+    /// The board size.
+    pub n: usize,
+    /// The shard's number, from 0.
+    pub shard: usize,
+    /// The number of shards in the split.
+    pub shards: usize,
+    /// The split's identity.
+    pub split: String,
+    /// Units in the shard.
+    pub units: usize,
+    /// Solutions in the shard's units.
+    pub solutions: u64,
+    /// Search nodes.
+    pub nodes: u64,
+    /// CPU seconds.
+    pub cpu_seconds: f64,
+    /// The symmetric counts (shard 0 has them).
+    pub symmetric: Option<SymmetricCounts>,
+}
+
+/// The totals of a complete set of shards.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Merged {
+    /// The board size.
+    pub n: usize,
+    /// The number of shards.
+    pub shards: usize,
+    /// The split's identity.
+    pub split: String,
+    /// All solutions.
+    pub total: u64,
+    /// Solutions distinct under rotations and reflections.
+    pub unique: u64,
+    /// Solutions fixed by the half turn.
+    pub half_turn: u64,
+    /// Solutions fixed by the quarter turn.
+    pub quarter_turn: u64,
+    /// Units over all shards.
+    pub units: usize,
+    /// Search nodes over all shards.
+    pub nodes: u64,
+    /// CPU seconds over all shards.
+    pub cpu_seconds: f64,
+}
+
+fn numbers(v: &[usize]) -> String {
+    v.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Adds the results of the shards of one split, after checking that every
+/// shard 0..K-1 is present exactly once and that all come from one split (the
+/// same N, K and split identity). Every problem is named in one message, with
+/// the shard numbers: missing shards, duplicated ones (with their sources),
+/// and ones from another split.
+///
+/// ```
+/// use hetman::queens::count::{count_resumable, merge_shards, CountOptions, Plan, Split};
+/// let plan = Plan::new(9).unwrap();
+/// let split = Split::new(&plan, 4).unwrap();
+/// let opts = CountOptions::default();
+/// let r: Vec<_> = (0..4)
+///     .map(|i| count_resumable(&plan, &split, i, None, &opts).unwrap().record(format!("{i}.json")))
+///     .collect();
+/// assert_eq!(merge_shards(&r).unwrap().total, 352);
+/// let e = merge_shards(&[r[0].clone(), r[2].clone(), r[2].clone()]).unwrap_err().to_string();
+/// assert!(e.contains("missing shards 1, 3"), "{e}");
+/// assert!(e.contains("shard 2 is given twice (2.json, 2.json)"), "{e}");
+/// ```
+pub fn merge_shards(records: &[ShardRecord]) -> Result<Merged, Error> {
+    let Some(first) = records.first() else {
+        return Err(shard_error("no shard results to merge".to_string()));
+    };
+    // The split most records belong to (the first one's on a tie).
+    let key = |r: &ShardRecord| (r.n, r.shards, r.split.clone());
+    let mut tally: BTreeMap<(usize, usize, String), usize> = BTreeMap::new();
+    for r in records {
+        *tally.entry(key(r)).or_default() += 1;
+    }
+    let best = tally.values().copied().max().unwrap_or(0);
+    let reference = records
+        .iter()
+        .map(key)
+        .find(|k| tally[k] == best)
+        .unwrap_or_else(|| key(first));
+    let (n, k, split) = reference.clone();
+    let mut problems = Vec::new();
+    let mut seen: Vec<Vec<&str>> = vec![Vec::new(); k];
+    for r in records {
+        if key(r) != reference {
+            problems.push(format!(
+                "shard {} ({}) is from another split (N = {}, {} shards, split {}; the others are N = {n}, {k} shards, split {split})",
+                r.shard, r.source, r.n, r.shards, r.split
+            ));
+        } else if r.shard >= k {
+            problems.push(format!(
+                "shard {} ({}) is out of range for {k} shards",
+                r.shard, r.source
+            ));
+        } else {
+            seen[r.shard].push(&r.source);
+        }
+    }
+    let missing: Vec<usize> = (0..k).filter(|&i| seen[i].is_empty()).collect();
+    if !missing.is_empty() {
+        let s = if missing.len() == 1 { "" } else { "s" };
+        problems.insert(0, format!("missing shard{s} {}", numbers(&missing)));
+    }
+    for (i, sources) in seen.iter().enumerate() {
+        if sources.len() > 1 {
+            let times = match sources.len() {
+                2 => "twice".to_string(),
+                t => format!("{t} times"),
+            };
+            problems.push(format!(
+                "shard {i} is given {times} ({})",
+                sources.join(", ")
+            ));
+        }
+    }
+    let zero = records.iter().find(|r| key(r) == reference && r.shard == 0);
+    let symmetric = zero.and_then(|r| r.symmetric);
+    if let (Some(r), None) = (zero, symmetric) {
+        problems.push(format!(
+            "shard 0 ({}) lacks the symmetric counts needed for the unique count",
+            r.source
+        ));
+    }
+    if !problems.is_empty() {
+        return Err(shard_error(format!(
+            "cannot merge {} shard result{}: {}",
+            records.len(),
+            if records.len() == 1 { "" } else { "s" },
+            problems.join("; ")
+        )));
+    }
+    let sym = symmetric.unwrap_or_default();
+    let mut total = 0u64;
+    let mut m = Merged {
+        n,
+        shards: k,
+        split,
+        total: 0,
+        unique: 0,
+        half_turn: sym.half_turn,
+        quarter_turn: sym.quarter_turn,
+        units: 0,
+        nodes: 0,
+        cpu_seconds: 0.0,
+    };
+    for r in records {
+        total = total.checked_add(r.solutions).ok_or_else(|| {
+            shard_error("the shard totals overflow 64 bits; a record is damaged".to_string())
+        })?;
+        m.units += r.units;
+        m.nodes = m.nodes.saturating_add(r.nodes);
+        m.cpu_seconds += r.cpu_seconds;
+    }
+    m.total = total;
+    m.unique = unique_from(n, total, sym.half_turn, sym.quarter_turn);
+    Ok(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all_shards(n: usize, k: usize) -> Vec<ShardRecord> {
+        let plan = Plan::new(n).unwrap();
+        let split = Split::new(&plan, k).unwrap();
+        let opts = CountOptions {
+            threads: 1,
+            ..Default::default()
+        };
+        (0..k)
+            .map(|i| {
+                count_resumable(&plan, &split, i, None, &opts)
+                    .unwrap()
+                    .record(format!("s{i}.json"))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn shards_sum_to_the_total_for_several_k() {
+        let known = [(10, 724, 92), (12, 14_200, 1_787), (13, 73_712, 9_233)];
+        for (n, total, unique) in known {
+            for k in [1, 2, 3, 7, 16] {
+                let m = merge_shards(&all_shards(n, k)).unwrap();
+                assert_eq!(
+                    (m.n, m.total, m.unique),
+                    (n, total, unique),
+                    "N = {n}, K = {k}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn split_is_balanced_by_cost_and_covers_every_unit_once() {
+        let plan = Plan::new(16).unwrap();
+        for k in [2, 5, 16] {
+            let split = Split::new(&plan, k).unwrap();
+            let mut all: Vec<usize> = (0..k).flat_map(|i| split.units(i).to_vec()).collect();
+            all.sort_unstable();
+            assert_eq!(all, (0..plan.units().len()).collect::<Vec<_>>());
+            let costs: Vec<u64> = (0..k).map(|i| split.cost(i)).collect();
+            let (lo, hi) = (costs.iter().min().unwrap(), costs.iter().max().unwrap());
+            let largest = plan.units().iter().map(|u| u.cost).max().unwrap();
+            // LPT: no shard exceeds the lightest by more than one unit's cost.
+            assert!(hi - lo <= largest, "K = {k}: {costs:?}");
+        }
+    }
+
+    #[test]
+    fn merge_names_missing_duplicated_and_mismatched_shards() {
+        let r = all_shards(9, 5);
+        let other = all_shards(10, 5);
+        let mut set = vec![r[0].clone(), r[1].clone(), r[1].clone(), r[4].clone()];
+        let mut stranger = other[3].clone();
+        stranger.source = "other.json".to_string();
+        set.push(stranger);
+        let e = merge_shards(&set).unwrap_err().to_string();
+        assert!(
+            e.starts_with("cannot merge 5 shard results: missing shards 2, 3;"),
+            "{e}"
+        );
+        assert!(
+            e.contains("shard 1 is given twice (s1.json, s1.json)"),
+            "{e}"
+        );
+        assert!(
+            e.contains("shard 3 (other.json) is from another split (N = 10, 5 shards"),
+            "{e}"
+        );
+        // Same N, another K: also another split.
+        let mut set = all_shards(9, 2);
+        set.push(all_shards(9, 3)[2].clone());
+        let e = merge_shards(&set).unwrap_err().to_string();
+        assert!(
+            e.contains("shard 2 (s2.json) is from another split (N = 9, 3 shards"),
+            "{e}"
+        );
+        // A forged shard number beyond K.
+        let mut set = all_shards(9, 2);
+        set[1].shard = 7;
+        let e = merge_shards(&set).unwrap_err().to_string();
+        assert!(e.contains("missing shard 1;"), "{e}");
+        assert!(
+            e.contains("shard 7 (s1.json) is out of range for 2 shards"),
+            "{e}"
+        );
+        assert!(merge_shards(&[]).is_err());
+    }
+
+    #[test]
+    fn checkpoint_from_another_shard_or_n_is_refused() {
+        let dir = std::env::temp_dir().join(format!("hetman-shard-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("c.ckpt");
+        let _ = std::fs::remove_file(&path);
+        let opts = CountOptions::default();
+        let plan = Plan::new(10).unwrap();
+        let split = Split::new(&plan, 2).unwrap();
+        count_resumable(&plan, &split, 0, Some(&path), &opts).unwrap();
+        let e = count_resumable(&plan, &split, 1, Some(&path), &opts)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("it is for shard=0/2, this run has shard=1/2"),
+            "{e}"
+        );
+        let plan11 = Plan::new(11).unwrap();
+        let split11 = Split::new(&plan11, 2).unwrap();
+        let e = count_resumable(&plan11, &split11, 0, Some(&path), &opts)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("it is for n=10, this run has n=11"), "{e}");
+        let again = count_resumable(&plan, &split, 0, Some(&path), &opts).unwrap();
+        assert_eq!(again.resumed, again.units);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
