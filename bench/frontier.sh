@@ -3,10 +3,30 @@
 # ladder of boards and checks every answer against the published count.
 # Prints one line per board: count, frontier width, peak states, peak memory,
 # wall and CPU time. Usage: bench/frontier.sh [--big] [--threads N]
-#   --big  also 7x8 closed (minutes, ~1-2 GB).
-# The 8x8 closed count (13,267,364,410,532; hours and many GB) is run by hand:
+#   --big  also 7x8 closed (minutes of CPU, ~1.5 GB).
+# Timings are wall and CPU seconds of one run; on a shared machine compare
+# the CPU column, and ratios measured in the same run.
+# The long counts are run by hand (they print the frontier position and the
+# state count as they go, and resume from the checkpoint after an interruption):
+#   8x8 closed, 13,267,364,410,532 (hours, >10 GB):
 #   cargo run --release --example frontier_count -p hetman -- 8x8 --closed \
 #       --threads 2 --progress --checkpoint /tmp/8x8.ckpt --expect 13267364410532
+#   7x7 open, 165,575,218,320 directed:
+#   cargo run --release --example frontier_count -p hetman -- 7x7 \
+#       --threads 2 --progress --checkpoint /tmp/7x7.ckpt --expect 165575218320
+# Measured 2026-11-23 on the shared 2-core machine (load average 7-9, so wall
+# times are 3-8x the CPU times; compare CPU), one thread, commit "sorted
+# per-bucket lists":
+#   6x6 open 6,637,920: peak 3,827,038 states, 99 MiB, 7.0 s cpu
+#   8x5 open undirected 18,061,054: 521,224 states, 40 MiB, 1.5 s cpu
+#   8x6 closed 55,488,142: 938,849 states, 40 MiB, 3.4 s cpu
+#   8x7 closed 34,524,432,316: 22,538,221 states, 540 MiB, 136 s cpu
+#     (before: hash tables 154 s / 754 MiB; first version 167 s / 1477 MiB)
+#   8x8 closed, 2 threads, stopped by hand after square 41 of 64 (35 min
+#     wall, 970 s cpu): states after squares 36-41 were 101.7M, 159.3M,
+#     230.7M, 128.7M, 161.5M, 383.9M; peak RSS 7.1 GiB; 0.7-1.5 us cpu per
+#     state. Following 7x8's shape, the peak is ~6e8 states (~11-15 GiB) and
+#     the whole count ~5-6e9 state expansions: an extrapolation, not a run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 big=0
@@ -22,6 +42,7 @@ done
 cargo build --release --example frontier_count -p hetman >/dev/null 2>&1 || cargo build --release --example frontier_count -p hetman
 bin="${CARGO_TARGET_DIR:-target}/release/examples/frontier_count"
 run() { "$bin" "$@" --threads "$threads"; }
+echo "# frontier_count, $threads thread(s): board kind: tours; width, peak states, key bytes, peak RSS, wall, cpu"
 run 6x6 --closed --expect 9862
 run 6x6 --expect 6637920
 run 8x5 --undirected --expect 18061054

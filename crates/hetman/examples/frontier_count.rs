@@ -115,11 +115,13 @@ fn run() -> Result<(), String> {
     let start = Instant::now();
     let show = |p: Progress| {
         eprintln!(
-            "square {:>4}/{}  states {:>12}  {:>8.1} s",
+            "square {:>4}/{}  states {:>12}  {:>8.1} s wall  {:>8.1} s cpu  {:>8.1} MiB peak",
             p.step,
             p.steps,
             p.states,
-            start.elapsed().as_secs_f64()
+            start.elapsed().as_secs_f64(),
+            cpu_seconds(),
+            peak_rss() as f64 / (1024.0 * 1024.0),
         );
     };
     let mut opts = Options::default();

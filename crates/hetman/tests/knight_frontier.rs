@@ -1,6 +1,6 @@
 //! The frontier tour counter against an independent backtracking counter
 //! (every board up to 6×6, small rectangles, random blocked squares) and
-//! against published counts (tests/data/knight_frontier_counts.txt).
+//! against published counts (tests/data/knight_frontier.txt).
 
 use std::sync::atomic::AtomicBool;
 
@@ -162,7 +162,7 @@ fn agrees_with_backtracking_on_small_rectangles() {
 
 #[test]
 fn known_counts() {
-    let text = include_str!("data/knight_frontier_counts.txt");
+    let text = include_str!("data/knight_frontier.txt");
     let mut checked = 0;
     for line in text.lines() {
         let line = line.trim();

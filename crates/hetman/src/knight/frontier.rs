@@ -37,9 +37,8 @@
 //! H. Haanpää and P. R. J. Östergård, *Counting Hamiltonian cycles in
 //! bipartite graphs* (2014); OEIS A001230 and A165134.
 
-use std::collections::HashMap;
 use std::fs;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::hash::{Hash, Hasher};
 use std::io::{self, Read, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -298,6 +297,8 @@ struct Plan {
     touched: Vec<Vec<u8>>,
     touched_mask: Vec<u32>,
     vertices: usize,
+    /// Keys in base 11 (see [`Plan::encode`]).
+    radix11: bool,
 }
 
 impl Plan {
@@ -427,12 +428,13 @@ impl Plan {
             touched,
             touched_mask,
             vertices: rest,
+            radix11: 4 * window + 2 > 64 && window <= 17,
         })
     }
 
-    /// Bytes of a packed state: 4 bits per stored slot and 2 bits of used ends.
+    /// Bytes of a packed state (see [`Plan::encode`]).
     fn key_bytes(&self) -> usize {
-        if 4 * self.window + 2 <= 64 {
+        if 4 * self.window + 2 <= 64 || self.radix11 {
             8
         } else {
             16
@@ -444,12 +446,7 @@ impl Plan {
     #[inline]
     fn expand(&self, v: usize, key: u128, out: &mut impl FnMut(Option<u128>)) {
         let mut e = [FULL; 32];
-        let (lo, hi) = (key as u64, (key >> 64) as u64);
-        for (j, x) in e.iter_mut().take(self.window).enumerate() {
-            let word = if j < 16 { lo } else { hi };
-            *x = (word >> (4 * (j & 15)) & 15) as u8;
-        }
-        let ends = (key >> (4 * self.window) & 3) as u8;
+        let ends = self.decode(key, &mut e);
         let vs = self.window;
         e[vs] = if self.blocked[v] { FULL } else { EMPTY };
         let Some(base) = self.base(v, &e, ends) else {
@@ -568,26 +565,65 @@ impl Plan {
         if !self.feasible(v, &f, ends, base) {
             return;
         }
-        // Labels in order of first appearance from slot 1 upwards.
-        let mut map = [0u8; 32];
+        // Labels in order of first appearance from slot 1 upwards; branch-free
+        // (the codes below LABEL0 map to themselves, 0xff is "no label yet").
+        let mut map = [0xffu8; 32];
+        map[..LABEL0 as usize].copy_from_slice(&[EMPTY, FULL, TERM]);
         let mut next = LABEL0;
+        let mut codes = [FULL; 32];
+        for (code, &c) in codes.iter_mut().zip(&f[1..=vs]) {
+            let m = map[c as usize];
+            let fresh = m == 0xff;
+            let new = if fresh { next } else { m };
+            map[c as usize] = new;
+            next += u8::from(fresh);
+            *code = new;
+        }
+        debug_assert!(next <= if self.radix11 { 11 } else { 16 });
+        out(Some(self.encode(&codes, ends)));
+    }
+
+    /// Packs the codes of the `window` stored slots and the used tour ends.
+    /// Four bits a slot when that fits 64 bits or needs more than 64 anyway;
+    /// else (the 8-wide board) base 11, since at most 8 label pairs fit 17
+    /// slots: `ends + 3 * sum(code[j] * 11^j)` < 3 * 11^17 < 2^61.
+    #[inline]
+    fn encode(&self, codes: &[u8; 32], ends: u8) -> u128 {
+        if self.radix11 {
+            let mut x = 0u64;
+            for &c in codes[..self.window].iter().rev() {
+                x = x * 11 + u64::from(c);
+            }
+            return u128::from(x * 3 + u64::from(ends));
+        }
         // The key in two 64-bit halves (16 slots each): cheaper than u128 shifts.
         let mut half = [0u64; 2];
-        for (j, &c) in f[1..=vs].iter().enumerate() {
-            let code = if c >= LABEL0 {
-                if map[c as usize] == 0 {
-                    map[c as usize] = next;
-                    next += 1;
-                }
-                map[c as usize]
-            } else {
-                c
-            };
-            half[j >> 4] |= u64::from(code) << (4 * (j & 15));
+        for (j, &c) in codes[..self.window].iter().enumerate() {
+            half[j >> 4] |= u64::from(c) << (4 * (j & 15));
         }
-        debug_assert!(next <= 16);
         let key = u128::from(half[0]) | u128::from(half[1]) << 64;
-        out(Some(key | u128::from(ends) << (4 * self.window)));
+        key | u128::from(ends) << (4 * self.window)
+    }
+
+    /// Unpacks a key made by [`Plan::encode`] into `e[..window]`; returns the used ends.
+    #[inline]
+    fn decode(&self, key: u128, e: &mut [u8; 32]) -> u8 {
+        if self.radix11 {
+            let mut x = key as u64;
+            let ends = (x % 3) as u8;
+            x /= 3;
+            for c in e.iter_mut().take(self.window) {
+                *c = (x % 11) as u8;
+                x /= 11;
+            }
+            return ends;
+        }
+        let (lo, hi) = (key as u64, (key >> 64) as u64);
+        for (j, x) in e.iter_mut().take(self.window).enumerate() {
+            let word = if j < 16 { lo } else { hi };
+            *x = (word >> (4 * (j & 15)) & 15) as u8;
+        }
+        (key >> (4 * self.window) & 3) as u8
     }
 }
 
@@ -683,7 +719,7 @@ fn partner(f: &[u8; 32], s: usize, c: u8) -> usize {
 }
 
 /// A packed frontier state.
-trait Key: Copy + Eq + Hash + Send + Sync {
+trait Key: Copy + Ord + Hash + Send + Sync {
     fn pack(x: u128) -> Self;
     fn unpack(self) -> u128;
 }
@@ -700,7 +736,7 @@ impl Key for u64 {
 }
 
 /// A 128-bit key with 8-byte alignment, so a `(key, count)` pair is 24 bytes.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 struct Wide(u64, u64);
 
 impl Key for Wide {
@@ -736,8 +772,6 @@ impl Hasher for MixHasher {
     }
 }
 
-type Table<K> = HashMap<K, u64, BuildHasherDefault<MixHasher>>;
-
 #[inline]
 fn hash_of<K: Key>(k: &K) -> u64 {
     let mut h = MixHasher::default();
@@ -745,19 +779,39 @@ fn hash_of<K: Key>(k: &K) -> u64 {
     h.finish()
 }
 
-/// States between squares: one part per thread, each a list of distinct
-/// `(state, ways)` pairs (a state appears in one part only).
+/// States between squares: chunks of distinct `(state, ways)` pairs (a
+/// state appears in one chunk only). A step consumes its input chunk by
+/// chunk, dropping each once expanded, so the old and new tables share memory.
 type Parts<K> = Vec<Vec<(K, u64)>>;
 
-/// The successor lists of some buckets: for each bucket, one list per thread.
-type Group<K> = Vec<Vec<Vec<(K, u64)>>>;
+/// The least input states each thread expands in one round before the
+/// successors are merged. A round is also at least an eighth of the step, so
+/// that each bucket's table takes many insertions per visit (a visit loads
+/// the table into the cache), while the unmerged successors stay a fraction
+/// of the states.
+const ROUND: usize = 1 << 18;
+
+/// Runs `f` on each item, on one scoped thread per item (inline for one item).
+fn par<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R> {
+    if items.len() <= 1 {
+        return items.into_iter().map(f).collect();
+    }
+    let f = &f;
+    std::thread::scope(|s| {
+        let handles: Vec<_> = items.into_iter().map(|x| s.spawn(move || f(x))).collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("frontier worker panicked"))
+            .collect()
+    })
+}
 
 /// Runs the steps; returns the undirected count and the peak state count.
 fn run<K: Key>(plan: &Plan, opts: &Options<'_>) -> Result<(u128, usize), Error> {
     let threads = opts.threads.max(1);
     let mut start = 0;
     let mut total: u128 = 0;
-    let mut parts: Parts<K> = vec![Vec::new(); threads];
+    let mut parts: Parts<K> = Vec::new();
     let resume = match opts.checkpoint {
         Some(p) => load_checkpoint(plan, p)?,
         None => None,
@@ -765,17 +819,12 @@ fn run<K: Key>(plan: &Plan, opts: &Options<'_>) -> Result<(u128, usize), Error> 
     if let Some((v, t, states)) = resume {
         start = v;
         total = t;
-        let per = states.len().div_ceil(threads).max(1);
-        for (i, chunk) in states.chunks(per).enumerate() {
-            parts[i] = chunk.iter().map(|&(k, c)| (K::pack(k), c)).collect();
+        for chunk in states.chunks(1 << 15) {
+            parts.push(chunk.iter().map(|&(k, c)| (K::pack(k), c)).collect());
         }
     } else {
         // Before the first square every slot is "full": nothing to join to.
-        let mut key = 0u128;
-        for j in 0..plan.window {
-            key |= u128::from(FULL) << (4 * j);
-        }
-        parts[0].push((K::pack(key), 1));
+        parts.push(vec![(K::pack(plan.encode(&[FULL; 32], 0)), 1)]);
     }
     let mut peak = parts.iter().map(Vec::len).sum::<usize>();
     let mut last_save = Instant::now();
@@ -820,25 +869,29 @@ fn state_overflow() -> Error {
     }
 }
 
-/// One square. Each thread expands its part, writing the successors into
-/// buckets by the top bits of their hash (sequential writes); then each
-/// bucket, small enough for the cache, is merged in a hash table. This is
-/// much faster than one large hash table, whose every insertion misses the
-/// cache. Returns the new parts and the tours finished at this square.
+/// One square, in rounds. In a round each thread expands its share of the
+/// input states (freeing each input chunk once expanded), writing the
+/// successors into per-bucket buffers by the top bits of their hash
+/// (sequential writes); then each thread sorts the buffered successors of its
+/// own buckets and merges them into those buckets' sorted lists of distinct
+/// states, adding the ways of equal states. A state costs its 16 bytes (8 of
+/// key, 8 of ways) and no table overhead, and the unmerged successors never
+/// exceed one round's worth. Returns the new states (one chunk per bucket)
+/// and the tours finished at this square.
 fn step<K: Key>(
     plan: &Plan,
     v: usize,
-    parts: Parts<K>,
+    mut parts: Parts<K>,
     threads: usize,
     stop: Option<&AtomicBool>,
 ) -> Result<(Parts<K>, u128), Error> {
     let states: usize = parts.iter().map(Vec::len).sum();
-    // About 16k successors per bucket.
-    let bits = (states.saturating_mul(3) / 16_384)
-        .max(1)
+    // About 32k states per bucket, and a bucket range for every thread.
+    let bits = (states / 32_768)
+        .max(threads)
         .next_power_of_two()
         .trailing_zeros()
-        .min(14);
+        .min(16);
     let buckets = 1usize << bits;
     let bucket_of = |h: u64| {
         if bits == 0 {
@@ -847,87 +900,98 @@ fn step<K: Key>(
             (h >> (64 - bits)) as usize
         }
     };
-    type Expanded<K> = Result<(Vec<Vec<(K, u64)>>, u128), Error>;
-    let expand_part = |input: Vec<(K, u64)>| -> Expanded<K> {
-        let mut out: Vec<Vec<(K, u64)>> = vec![Vec::new(); buckets];
-        let mut finished: u128 = 0;
-        for (i, &(k, c)) in input.iter().enumerate() {
-            if i % (1 << 16) == 0 && stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                return Err(Error::Interrupted);
-            }
-            plan.expand(v, k.unpack(), &mut |o| match o {
-                Some(nk) => {
-                    let nk = K::pack(nk);
-                    out[bucket_of(hash_of(&nk))].push((nk, c));
-                }
-                None => finished += u128::from(c),
-            });
-        }
-        Ok((out, finished))
-    };
-    let expanded: Vec<Expanded<K>> = if threads == 1 {
-        parts.into_iter().map(expand_part).collect()
-    } else {
-        std::thread::scope(|s| {
-            let handles: Vec<_> = parts
-                .into_iter()
-                .map(|input| s.spawn(move || expand_part(input)))
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("frontier worker panicked"))
-                .collect()
-        })
-    };
+    let per = buckets.div_ceil(threads);
+    // Each bucket's states so far: sorted by key, distinct, exactly sized.
+    let mut tables: Vec<Vec<(K, u64)>> = vec![Vec::new(); buckets];
+    let mut buffers: Vec<Vec<Vec<(K, u64)>>> = vec![vec![Vec::new(); buckets]; threads];
     let mut finished = 0u128;
-    // groups[t] holds, for each bucket that thread t merges, every thread's share.
-    let mut groups: Vec<Group<K>> = (0..threads)
-        .map(|t| {
-            (0..buckets)
-                .filter(|b| b % threads == t)
-                .map(|_| Vec::new())
-                .collect()
-        })
-        .collect();
-    for r in expanded {
-        let (out, f) = r?;
-        finished = finished.checked_add(f).ok_or_else(overflow)?;
-        for (b, list) in out.into_iter().enumerate() {
-            groups[b % threads][b / threads].push(list);
+    let round = ROUND.max(states / (8 * threads));
+    while !parts.is_empty() {
+        if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return Err(Error::Interrupted);
+        }
+        // Hand out the next chunks: about `round` states to each thread.
+        let mut work: Vec<Vec<Vec<(K, u64)>>> = vec![Vec::new(); threads];
+        for w in &mut work {
+            let mut n = 0;
+            while n < round {
+                let Some(chunk) = parts.pop() else { break };
+                n += chunk.len();
+                w.push(chunk);
+            }
+        }
+        let jobs: Vec<_> = buffers.iter_mut().zip(work).collect();
+        let done = par(jobs, |(out, chunks)| {
+            out.iter_mut().for_each(Vec::clear);
+            let mut finished = 0u128;
+            for chunk in chunks {
+                for &(k, c) in &chunk {
+                    plan.expand(v, k.unpack(), &mut |o| match o {
+                        Some(nk) => {
+                            let nk = K::pack(nk);
+                            out[bucket_of(hash_of(&nk))].push((nk, c));
+                        }
+                        None => finished += u128::from(c),
+                    });
+                }
+            }
+            finished
+        });
+        for f in done {
+            finished = finished.checked_add(f).ok_or_else(overflow)?;
+        }
+        let buffers = &buffers;
+        let jobs: Vec<_> = tables.chunks_mut(per).enumerate().collect();
+        let merged = par(jobs, |(t, mine)| -> Result<(), Error> {
+            let mut batch: Vec<(K, u64)> = Vec::new();
+            let mut out: Vec<(K, u64)> = Vec::new();
+            for (i, table) in mine.iter_mut().enumerate() {
+                let b = t * per + i;
+                batch.clear();
+                for buf in buffers {
+                    batch.extend_from_slice(&buf[b]);
+                }
+                if batch.is_empty() {
+                    continue;
+                }
+                batch.sort_unstable_by_key(|&(k, _)| k);
+                out.clear();
+                merge_sorted(table, &batch, &mut out)?;
+                *table = out.as_slice().to_vec();
+            }
+            Ok(())
+        });
+        merged.into_iter().collect::<Result<(), Error>>()?;
+    }
+    tables.retain(|t| !t.is_empty());
+    Ok((tables, finished))
+}
+
+/// Merges `old` (sorted, distinct keys) and `new` (sorted) into `out`,
+/// adding the ways of equal keys.
+fn merge_sorted<K: Key>(
+    old: &[(K, u64)],
+    new: &[(K, u64)],
+    out: &mut Vec<(K, u64)>,
+) -> Result<(), Error> {
+    out.reserve(old.len() + new.len());
+    let (mut i, mut j) = (0, 0);
+    while i < old.len() || j < new.len() {
+        let (k, c) = if j == new.len() || (i < old.len() && old[i].0 <= new[j].0) {
+            i += 1;
+            old[i - 1]
+        } else {
+            j += 1;
+            new[j - 1]
+        };
+        match out.last_mut() {
+            Some(last) if last.0 == k => {
+                last.1 = last.1.checked_add(c).ok_or_else(state_overflow)?;
+            }
+            _ => out.push((k, c)),
         }
     }
-    let merge = |group: Group<K>| -> Result<Vec<(K, u64)>, Error> {
-        let mut table: Table<K> = Table::default();
-        let mut next = Vec::new();
-        for shares in group {
-            table.clear();
-            for list in shares {
-                for (k, c) in list {
-                    let slot = table.entry(k).or_insert(0);
-                    *slot = slot.checked_add(c).ok_or_else(state_overflow)?;
-                }
-            }
-            next.extend(table.drain());
-        }
-        next.shrink_to_fit();
-        Ok(next)
-    };
-    let next: Vec<Result<Vec<(K, u64)>, Error>> = if threads == 1 {
-        groups.into_iter().map(merge).collect()
-    } else {
-        std::thread::scope(|s| {
-            let handles: Vec<_> = groups
-                .into_iter()
-                .map(|g| s.spawn(move || merge(g)))
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("frontier worker panicked"))
-                .collect()
-        })
-    };
-    let next = next.into_iter().collect::<Result<Vec<_>, _>>()?;
-    Ok((next, finished))
+    Ok(())
 }
 
 fn checkpoint_error(path: &Path, reason: impl std::fmt::Display) -> Error {
@@ -937,7 +1001,7 @@ fn checkpoint_error(path: &Path, reason: impl std::fmt::Display) -> Error {
     }
 }
 
-const MAGIC: &[u8; 8] = b"HETMANF1";
+const MAGIC: &[u8; 8] = b"HETMANF2";
 
 /// Writes `states` to `path` atomically (a temporary file, then a rename).
 fn save_checkpoint<K: Key>(
@@ -1073,6 +1137,26 @@ mod tests {
             ..Options::default()
         };
         assert_eq!(count_closed(6, 6, &free(36), &o), Err(Error::Interrupted));
+    }
+
+    #[test]
+    fn base_11_keys_agree_with_4_bit_keys() {
+        // The 8-wide board packs keys in base 11; check that packing on
+        // narrower boards, where the 4-bit packing is the default.
+        for (w, h, kind) in [
+            (6, 6, Tours::Closed),
+            (5, 6, Tours::OpenUndirected),
+            (5, 5, Tours::OpenDirected),
+        ] {
+            let mut plan = Plan::new(w, h, &free((w * h) as usize), kind).unwrap();
+            assert!(!plan.radix11);
+            let o = Options::default();
+            let four = run::<u64>(&plan, &o).unwrap();
+            plan.radix11 = true;
+            assert_eq!(run::<u64>(&plan, &o).unwrap(), four);
+        }
+        let plan = Plan::new(8, 8, &free(64), Tours::Closed).unwrap();
+        assert!(plan.radix11 && plan.key_bytes() == 8);
     }
 
     #[test]
