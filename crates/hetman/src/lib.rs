@@ -32,6 +32,7 @@
 
 pub mod board;
 mod error;
+pub mod knight;
 pub mod queens;
 pub mod render;
 pub mod symmetry;
