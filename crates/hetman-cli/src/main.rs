@@ -9,6 +9,7 @@
 mod cli;
 mod output;
 mod queens;
+mod queens_solve;
 
 use clap::Parser;
 use std::io;

@@ -1,6 +1,6 @@
 //! Small helpers for printing: grouped numbers, durations, a streaming writer.
 //!
-//! Everything goes to stdout through [`outln!`] and [`out!`], which return the
+//! Everything goes to stdout through `outln!` and `out!`, which return the
 //! write error (a closed pipe ends the program quietly) instead of panicking as
 //! `println!` does.
 
@@ -79,11 +79,13 @@ pub fn seconds(s: f64) -> String {
     }
 }
 
-/// Stdout for streams: buffered, and flushed at least every 50 ms so that the
-/// first results of a long listing appear at once.
+/// Stdout for streams: buffered, flushed at least every 50 ms while results
+/// come fast, and at once when they come slowly, so that the first results of a
+/// long listing appear at once.
 pub struct Stream {
     out: BufWriter<Stdout>,
     last_flush: Instant,
+    last_record: Instant,
 }
 
 impl Stream {
@@ -91,16 +93,21 @@ impl Stream {
         Stream {
             out: BufWriter::with_capacity(1 << 16, io::stdout()),
             last_flush: Instant::now(),
+            last_record: Instant::now(),
         }
     }
 
     /// Writes one record (the caller adds its newline) and flushes if due.
     pub fn record(&mut self, text: &str) -> io::Result<()> {
         self.out.write_all(text.as_bytes())?;
-        if self.last_flush.elapsed() > Duration::from_millis(50) {
+        let now = Instant::now();
+        if now - self.last_flush > Duration::from_millis(50)
+            || now - self.last_record > Duration::from_millis(5)
+        {
             self.out.flush()?;
-            self.last_flush = Instant::now();
+            self.last_flush = now;
         }
+        self.last_record = now;
         Ok(())
     }
 

@@ -6,10 +6,12 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use hetman::queens::{self, Algorithm, Counts, Placement};
 use hetman::{render, Symmetry};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
-use std::io::{self, Read};
+use std::io::{self, IsTerminal, Read};
 use std::ops::ControlFlow;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Seconds above which brute force and permutations refuse to start.
@@ -22,7 +24,11 @@ pub enum QueensCommand {
     /// Count the solutions for N queens, all and unique (distinct under rotations and reflections).
     #[command(after_help = "Examples:\n  hetman queens count 8\n  \
 hetman queens count 8 --algorithm backtracking --stats   # test is called 1965 times\n  \
-hetman queens count 14 --json")]
+hetman queens count 14 --json\n  \
+hetman queens count 18 --threads 2 --stats   # the fast engine on two cores\n\n\
+The default engine (fast) counts one member of each symmetry class of border-queen \
+constellations and gets the unique count by Burnside's lemma. A progress bar is shown on \
+a terminal for runs over a second (--quiet hides it); Ctrl-C stops with exit code 130.")]
     Count(CountArgs),
     /// Run every algorithm that can do N in reasonable time and compare them in one table.
     #[command(after_help = "Example:\n  hetman queens compare 8")]
@@ -46,6 +52,12 @@ Exit code 0 for a solution, 1 for a placement that is not one."
     /// Show the 8 images of a placement under rotations and reflections, its canonical form and class size.
     #[command(after_help = "Example:\n  hetman queens symmetry 3 5 2 8 1 7 4 6")]
     Symmetry(SymmetryArgs),
+    /// One solution for any N from 4 up (explicit construction, streamed), or a random one (--random).
+    #[command(after_help = crate::queens_solve::SOLVE_HELP)]
+    Solve(crate::queens_solve::SolveArgs),
+    /// Complete a placement: keep given queens (--with), avoid blocked squares (--block); find, count or list.
+    #[command(after_help = crate::queens_solve::COMPLETE_HELP)]
+    Complete(crate::queens_solve::CompleteArgs),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -82,7 +94,7 @@ pub struct CountArgs {
     /// The algorithm to count with.
     #[arg(long, short, value_enum, default_value = "fast")]
     pub algorithm: AlgorithmArg,
-    /// Also print the work done (placements, calls or nodes) and the time.
+    /// Also print the work done (placements, calls or nodes; for the fast engine also its work units) and the time.
     #[arg(long)]
     pub stats: bool,
     /// Print one JSON object instead of text.
@@ -94,6 +106,9 @@ pub struct CountArgs {
     /// Start even when the estimate says the count would take more than an hour.
     #[arg(long)]
     pub force: bool,
+    /// No progress bar (it is shown only on a terminal, for runs over a second).
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Args)]
@@ -180,12 +195,15 @@ pub fn run(cmd: QueensCommand) -> Result<ExitCode> {
         QueensCommand::List(a) => list(&a),
         QueensCommand::Check(a) => check(&a),
         QueensCommand::Symmetry(a) => symmetry(&a),
+        QueensCommand::Solve(a) => crate::queens_solve::solve(&a),
+        QueensCommand::Complete(a) => crate::queens_solve::complete(&a),
     }
 }
 
-/// Why an algorithm will not take N, if it will not: beyond its range, or an
-/// estimate above the limit.
-fn refusal(algorithm: Algorithm, n: usize, force: bool) -> Option<String> {
+/// Why an algorithm will not take N, if it will not: beyond its range, more
+/// memory than the machine has, or an estimate above the limit on `threads`
+/// cores (only the fast engine uses more than one).
+fn refusal(algorithm: Algorithm, n: usize, force: bool, threads: usize) -> Option<String> {
     let name = algorithm.name();
     if n > algorithm.max_n() {
         return Some(format!(
@@ -193,43 +211,130 @@ fn refusal(algorithm: Algorithm, n: usize, force: bool) -> Option<String> {
             algorithm.max_n()
         ));
     }
+    let cores = if algorithm == Algorithm::Fast {
+        threads.max(1)
+    } else {
+        1
+    };
+    if algorithm == Algorithm::Fast {
+        let need = queens::count::memory_bytes(n);
+        if let Some(have) = available_memory() {
+            if need > have {
+                return Some(format!(
+                    "the fast engine would need about {} MiB for N = {n} but only {} MiB is available",
+                    need >> 20,
+                    have >> 20
+                ));
+            }
+        }
+    }
     let est = algorithm.estimate(n);
+    let seconds = est.seconds / cores as f64;
+    let on = if cores == 1 {
+        "one core".to_string()
+    } else {
+        format!("{cores} cores")
+    };
     match est.work {
-        Some(work) if est.seconds > PLACEMENT_LIMIT_SECONDS && !force => Some(format!(
-            "{name} would examine {} placements for N = {n}, about {} on one core; it refuses \
+        Some(work) if seconds > PLACEMENT_LIMIT_SECONDS && !force => Some(format!(
+            "{name} would examine {} placements for N = {n}, about {} on {on}; it refuses \
              more than about a minute (use a faster --algorithm, or --force)",
             output::group_f64(work),
-            output::seconds(est.seconds)
+            output::seconds(seconds)
         )),
-        None if est.seconds > SEARCH_LIMIT_SECONDS && !force => Some(format!(
-            "{name} would take about {} on one core for N = {n}; it refuses runs estimated \
+        None if seconds > SEARCH_LIMIT_SECONDS && !force => Some(format!(
+            "{name} would take about {} on {on} for N = {n}; it refuses runs estimated \
              above an hour (add --force to start anyway)",
-            output::seconds(est.seconds)
+            output::seconds(seconds)
         )),
         _ => None,
     }
 }
 
-fn run_count(n: usize, algorithm: Algorithm, threads: Option<u32>) -> Result<(Counts, Duration)> {
+/// Bytes of memory available (Linux `MemAvailable`), if known.
+fn available_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// Set by Ctrl-C; the fast engine polls it.
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// The threads a count will use: `--threads`, else every core.
+fn resolve_threads(threads: Option<u32>) -> usize {
+    threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        |t| t as usize,
+    )
+}
+
+/// Counts with the chosen algorithm. The fast engine runs on `threads`, stops
+/// on Ctrl-C, and shows a progress bar on a terminal when `progress` is set
+/// and the run lasts over a second.
+fn run_count(
+    n: usize,
+    algorithm: Algorithm,
+    threads: usize,
+    progress: bool,
+) -> Result<(Counts, Duration, Option<usize>)> {
     let start = Instant::now();
+    let mut units = None;
     let counts = if algorithm == Algorithm::Fast {
-        let opts = queens::count::CountOptions {
-            threads: threads.map_or(0, |t| t as usize),
-            ..Default::default()
+        let bar = ProgressBar::hidden();
+        let shown = AtomicBool::new(false);
+        let show = progress && io::stderr().is_terminal();
+        let report = |p: queens::count::Progress| {
+            if !show {
+                return;
+            }
+            if !shown.load(Ordering::Relaxed)
+                && start.elapsed() > Duration::from_secs(1)
+                && !shown.swap(true, Ordering::Relaxed)
+            {
+                bar.set_length(p.cost);
+                bar.set_style(
+                    ProgressStyle::with_template(
+                        "{percent:>3}% [{wide_bar}] {msg} elapsed {elapsed}, about {eta} left",
+                    )
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                );
+                bar.set_draw_target(ProgressDrawTarget::stderr());
+                bar.enable_steady_tick(Duration::from_millis(500));
+            }
+            bar.set_position(p.cost_done);
+            bar.set_message(format!("{}/{} units", p.units_done, p.units));
         };
-        queens::count::count(n, &opts)?
+        // A second handler cannot be installed; the first one already sets STOP.
+        let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::Relaxed));
+        let opts = queens::count::CountOptions {
+            threads,
+            stop: Some(&STOP),
+            progress: Some(&report),
+        };
+        let result = queens::count::count_full(n, &opts);
+        bar.finish_and_clear();
+        let c = result?;
+        units = Some(c.units);
+        Counts {
+            total: c.total,
+            unique: c.unique,
+            work: c.nodes,
+        }
     } else {
         queens::count(n, algorithm)?
     };
-    Ok((counts, start.elapsed()))
+    Ok((counts, start.elapsed(), units))
 }
 
 fn count(a: &CountArgs) -> Result<ExitCode> {
     let algorithm = Algorithm::from(a.algorithm);
-    if let Some(why) = refusal(algorithm, a.n, a.force) {
+    let threads = resolve_threads(a.threads);
+    if let Some(why) = refusal(algorithm, a.n, a.force, threads) {
         bail!("{why}");
     }
-    let (c, time) = run_count(a.n, algorithm, a.threads)?;
+    let (c, time, units) = run_count(a.n, algorithm, threads, !a.quiet && !a.json)?;
     if a.json {
         let mut v = json!({"n": a.n, "solutions": c.total, "unique": c.unique});
         if a.stats {
@@ -237,6 +342,10 @@ fn count(a: &CountArgs) -> Result<ExitCode> {
             v["work"] = json!(c.work);
             v["work_unit"] = json!(algorithm.work_unit());
             v["seconds"] = json!(time.as_secs_f64());
+            if let Some(u) = units {
+                v["work_units"] = json!(u);
+                v["threads"] = json!(threads);
+            }
         }
         crate::outln!("{v}");
     } else {
@@ -248,6 +357,13 @@ fn count(a: &CountArgs) -> Result<ExitCode> {
         );
         if a.stats {
             crate::outln!("algorithm: {}", algorithm.name());
+            if let Some(u) = units {
+                crate::outln!(
+                    "work units: {} (constellation classes), on {threads} thread{}",
+                    group(u as u64),
+                    if threads == 1 { "" } else { "s" }
+                );
+            }
             crate::outln!("{}: {}", algorithm.work_unit(), group(c.work));
             crate::outln!("time: {}", output::duration(time));
         }
@@ -260,11 +376,11 @@ fn compare(a: &CompareArgs) -> Result<ExitCode> {
     let mut rows = Vec::new();
     let mut skipped = Vec::new();
     for algorithm in Algorithm::ALL {
-        if let Some(why) = refusal(algorithm, n, false) {
+        if let Some(why) = refusal(algorithm, n, false, 1) {
             skipped.push((algorithm, why));
             continue;
         }
-        let (c, time) = run_count(n, algorithm, Some(1))?;
+        let (c, time, _) = run_count(n, algorithm, 1, false)?;
         rows.push((algorithm, c, time));
     }
     if rows.is_empty() {
@@ -383,7 +499,7 @@ fn list(a: &ListArgs) -> Result<ExitCode> {
             algorithm.max_n()
         );
     }
-    if let Some(why) = refusal(algorithm, a.n, true) {
+    if let Some(why) = refusal(algorithm, a.n, true, 1) {
         bail!("{why}");
     }
     let mut out = Stream::new();
@@ -452,7 +568,11 @@ fn read_placement(args: &[String], file: Option<&std::path::Path>) -> Result<Pla
         args.join(" ")
     };
     let shown: String = text.trim().chars().take(40).collect();
-    text.parse::<Placement>().map_err(|e| {
+    let parsed = match parse_code_fast(&text) {
+        Some(p) => p,
+        None => text.parse::<Placement>(),
+    };
+    parsed.map_err(|e| {
         let more = if text.trim().chars().count() > 40 {
             "..."
         } else {
@@ -460,6 +580,49 @@ fn read_placement(args: &[String], file: Option<&std::path::Path>) -> Result<Pla
         };
         anyhow::anyhow!("PLACEMENT '{}{more}': {e}", shown.replace('\n', " / "))
     })
+}
+
+/// The fast path for long codes (N up to 10^9): ranks separated by spaces,
+/// commas or newlines (one rank per line), read in one pass over the bytes with
+/// no allocation per number. `None` when the text is anything else (squares, a
+/// board, a compact code, a number too large), for the general parser and its
+/// messages.
+fn parse_code_fast(text: &str) -> Option<Result<Placement, hetman::Error>> {
+    // At most one number per two bytes; pages never written cost nothing.
+    let mut code: Vec<u32> = Vec::with_capacity(text.len() / 2 + 1);
+    let mut value: u64 = 0;
+    let mut in_number = false;
+    for &b in text.as_bytes() {
+        if b.is_ascii_digit() {
+            value = value * 10 + u64::from(b - b'0');
+            if value > u64::from(u32::MAX) {
+                return None;
+            }
+            in_number = true;
+        } else if b.is_ascii_whitespace() || b == b',' || b == b';' {
+            if in_number {
+                code.push(value as u32);
+                value = 0;
+                in_number = false;
+            }
+        } else {
+            return None;
+        }
+    }
+    if in_number {
+        code.push(value as u32);
+    }
+    if code.len() < 2 {
+        return None; // empty, or one compact code such as 58417263
+    }
+    if code.contains(&0) {
+        return Some(Placement::from_code(&code)); // for its message about rank 0
+    }
+    // 1-based to 0-based in place; from_ranks checks the range.
+    for v in &mut code {
+        *v -= 1;
+    }
+    Some(Placement::from_ranks(code))
 }
 
 fn check(a: &CheckArgs) -> Result<ExitCode> {

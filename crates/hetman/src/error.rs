@@ -47,6 +47,13 @@ pub enum Error {
     },
     /// The search was stopped from outside (for example by Ctrl-C).
     Interrupted,
+    /// A checkpoint file that cannot be written, read, or used for this job.
+    Checkpoint {
+        /// The file as given.
+        path: String,
+        /// What is wrong.
+        reason: String,
+    },
 }
 
 impl Error {
@@ -66,6 +73,7 @@ impl fmt::Display for Error {
             Error::Tour { reason } => write!(f, "invalid tour: {reason}"),
             Error::TooLarge { reason } => write!(f, "{reason}"),
             Error::Interrupted => write!(f, "interrupted"),
+            Error::Checkpoint { path, reason } => write!(f, "checkpoint '{path}': {reason}"),
         }
     }
 }

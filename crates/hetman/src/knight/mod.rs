@@ -9,6 +9,7 @@
 //! - [`enumerate`]: every tour from a start, to a callback that can stop;
 //!   [`count`](enumerate::count) counts them on all cores.
 //! - [`feasibility`]: the theorems that say "no tour" without a search.
+//! - [`frontier`]: exact tour counts by a frontier dynamic programme.
 //!
 //! # Example
 //! The seed's 5×5 tour from a5:
@@ -26,6 +27,7 @@ mod backtracking;
 pub mod board;
 pub mod enumerate;
 pub mod feasibility;
+pub mod frontier;
 pub mod huge;
 mod tour;
 mod warnsdorff;

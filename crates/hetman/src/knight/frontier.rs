@@ -1,0 +1,1089 @@
+//! Exact knight's tour counts by a frontier dynamic programme.
+//!
+//! Backtracking pays for every tour it finds, so it stops near 6×6
+//! (6,637,920 directed open tours). This engine counts tours without listing
+//! them. It visits the squares in row-major order along the board's narrow
+//! side and, after each square, keeps a table from *frontier states* to the
+//! number of ways of reaching them. A frontier state says, for each square
+//! that is already decided but still has undecided knight moves (about two
+//! ranks of squares), whether it has 0, 1 or 2 tour moves so far, and for
+//! each square with one move which other path end it is joined to (or that
+//! the path runs back to an end of the tour that has already left the
+//! frontier). Equal states are merged, so the work grows with the number of
+//! distinct states, not with the number of tours.
+//!
+//! Every choice of knight moves that reaches the last square with every
+//! square on one path (or on one cycle) is exactly one tour, so:
+//!
+//! - closed counts are undirected Hamiltonian cycles, each counted once;
+//! - open counts are Hamiltonian paths; the directed count counts each path
+//!   in both directions (twice the undirected count on boards of two or more
+//!   squares). A board of one square has one open tour and no closed tour;
+//!   a board with no free square has no tour.
+//!
+//! Path ends are paired by general labels, not by a bracket (non-crossing)
+//! code, because knight moves cross each other. A cycle may only close as the
+//! last move of a closed tour; an open tour has at most two ends.
+//!
+//! The 6×6 board has 9,862 closed tours:
+//!
+//! ```
+//! use hetman::knight::frontier::{count_closed, Options};
+//! let n = count_closed(6, 6, &[false; 36], &Options::default()).unwrap();
+//! assert_eq!(n, 9862);
+//! ```
+//!
+//! References: B. D. McKay, *Knight's tours of an 8×8 chessboard* (1997);
+//! H. Haanpää and P. R. J. Östergård, *Counting Hamiltonian cycles in
+//! bipartite graphs* (2014); OEIS A001230 and A165134.
+
+use std::collections::HashMap;
+use std::fs;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::io::{self, Read, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::Error;
+
+/// Code of a frontier square with no tour move yet.
+const EMPTY: u8 = 0;
+/// Code of a square that takes no more moves: two moves made, blocked, or gone.
+const FULL: u8 = 1;
+/// Code of a path end whose path runs back to a tour end that has left the frontier.
+const TERM: u8 = 2;
+/// First label of a pair of path ends; labels are 3..=15 once canonical.
+const LABEL0: u8 = 3;
+/// The widest narrow side the packed state holds: `2w+1` squares of 4 bits each
+/// plus 2 bits of used tour ends in 128 bits, with at most `w` labels.
+pub const MAX_WIDTH: u32 = 12;
+
+/// Which tours to count.
+///
+/// # Example
+/// ```
+/// use hetman::knight::frontier::{count, Options, Tours};
+/// let c = count(5, 5, &[false; 25], Tours::OpenDirected, &Options::default()).unwrap();
+/// assert_eq!(c.tours, 1728);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Tours {
+    /// Closed tours (Hamiltonian cycles), each cycle counted once.
+    Closed,
+    /// Open tours (Hamiltonian paths), each path counted in both directions.
+    OpenDirected,
+    /// Open tours, each path counted once whatever its direction.
+    OpenUndirected,
+}
+
+/// Where a count has got to, handed to [`Options::progress`] after each square.
+///
+/// # Example
+/// ```
+/// use hetman::knight::frontier::Progress;
+/// let p = Progress { step: 10, steps: 36, states: 120 };
+/// assert!(p.step <= p.steps);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// Squares processed so far (the frontier position).
+    pub step: usize,
+    /// Squares on the board.
+    pub steps: usize,
+    /// Distinct frontier states after this square.
+    pub states: usize,
+}
+
+/// How to run a count: threads, progress, stopping and checkpoints.
+///
+/// # Example
+/// ```
+/// use hetman::knight::frontier::{count_closed, Options};
+/// let mut opts = Options::default();
+/// opts.threads = 2;
+/// assert_eq!(count_closed(5, 6, &[false; 30], &opts).unwrap(), 8);
+/// ```
+#[non_exhaustive]
+pub struct Options<'a> {
+    /// Worker threads (at least 1). The answer does not depend on it.
+    pub threads: usize,
+    /// Called after each square with the position and the state count.
+    pub progress: Option<&'a dyn Fn(Progress)>,
+    /// When set to true, the count stops with [`Error::Interrupted`]
+    /// (after saving a checkpoint if one is configured).
+    pub stop: Option<&'a AtomicBool>,
+    /// A file to save the states to between squares (and when stopped), and
+    /// to resume from when it exists. A file written for another board or kind
+    /// of tour is refused with [`Error::Checkpoint`], never overwritten. It is
+    /// removed when the count finishes.
+    pub checkpoint: Option<&'a Path>,
+    /// The least time between two checkpoint saves.
+    pub checkpoint_every: Duration,
+}
+
+impl Default for Options<'_> {
+    fn default() -> Self {
+        Options {
+            threads: 1,
+            progress: None,
+            stop: None,
+            checkpoint: None,
+            checkpoint_every: Duration::from_secs(600),
+        }
+    }
+}
+
+impl std::fmt::Debug for Options<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Options")
+            .field("threads", &self.threads)
+            .field("progress", &self.progress.is_some())
+            .field("stop", &self.stop)
+            .field("checkpoint", &self.checkpoint)
+            .field("checkpoint_every", &self.checkpoint_every)
+            .finish()
+    }
+}
+
+/// The result of a count with the figures that describe its cost.
+///
+/// # Example
+/// ```
+/// use hetman::knight::frontier::{count, Options, Tours};
+/// let c = count(8, 5, &[false; 40], Tours::Closed, &Options::default()).unwrap();
+/// assert_eq!((c.tours, c.width), (44_202, 5));
+/// assert!(c.peak_states > 0);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Count {
+    /// The number of tours.
+    pub tours: u128,
+    /// The largest number of distinct frontier states held after one square.
+    pub peak_states: usize,
+    /// The width of the frontier: the board's narrow side.
+    pub width: u32,
+    /// Bytes per key in the state table (8 when the state fits 64 bits, else 16).
+    pub key_bytes: usize,
+}
+
+/// Counts the closed tours (undirected Hamiltonian cycles) of a board.
+///
+/// `blocked` is row-major, rank 0 first (`blocked[rank * width + file]`);
+/// blocked squares are not part of the board.
+///
+/// # Example
+/// ```
+/// use hetman::knight::frontier::{count_closed, Options};
+/// assert_eq!(count_closed(10, 3, &[false; 30], &Options::default()).unwrap(), 16);
+/// ```
+pub fn count_closed(
+    width: u32,
+    height: u32,
+    blocked: &[bool],
+    opts: &Options<'_>,
+) -> Result<u128, Error> {
+    count(width, height, blocked, Tours::Closed, opts).map(|c| c.tours)
+}
+
+/// Counts the open tours of a board, each path once in each direction.
+///
+/// # Example
+/// ```
+/// use hetman::knight::frontier::{count_open_directed, Options};
+/// assert_eq!(count_open_directed(5, 4, &[false; 20], &Options::default()).unwrap(), 164);
+/// ```
+pub fn count_open_directed(
+    width: u32,
+    height: u32,
+    blocked: &[bool],
+    opts: &Options<'_>,
+) -> Result<u128, Error> {
+    count(width, height, blocked, Tours::OpenDirected, opts).map(|c| c.tours)
+}
+
+/// Counts the open tours of a board, each path once whatever its direction.
+///
+/// # Example
+/// ```
+/// use hetman::knight::frontier::{count_open_undirected, Options};
+/// // a1 blocked on the 3×4 board
+/// let mut blocked = [false; 12];
+/// blocked[0] = true;
+/// let n = count_open_undirected(3, 4, &blocked, &Options::default()).unwrap();
+/// assert!(n > 0);
+/// ```
+pub fn count_open_undirected(
+    width: u32,
+    height: u32,
+    blocked: &[bool],
+    opts: &Options<'_>,
+) -> Result<u128, Error> {
+    count(width, height, blocked, Tours::OpenUndirected, opts).map(|c| c.tours)
+}
+
+/// Counts tours of the given kind, with the cost figures.
+///
+/// Fails with [`Error::Size`] when the board is empty or the mask has the
+/// wrong length, [`Error::TooLarge`] when the narrow side exceeds
+/// [`MAX_WIDTH`] or a count overflows, and [`Error::Interrupted`] when
+/// [`Options::stop`] is raised.
+///
+/// # Example
+/// ```
+/// use hetman::knight::frontier::{count, Options, Tours};
+/// let c = count(6, 6, &[false; 36], Tours::OpenUndirected, &Options::default()).unwrap();
+/// assert_eq!(c.tours, 3_318_960);
+/// ```
+pub fn count(
+    width: u32,
+    height: u32,
+    blocked: &[bool],
+    kind: Tours,
+    opts: &Options<'_>,
+) -> Result<Count, Error> {
+    let plan = Plan::new(width, height, blocked, kind)?;
+    let (tours, peak_states) = match plan.vertices {
+        0 => (0, 0),
+        1 => (u128::from(kind != Tours::Closed), 0),
+        _ if plan.key_bytes() == 8 => run::<u64>(&plan, opts)?,
+        _ => run::<Wide>(&plan, opts)?,
+    };
+    let tours = if kind == Tours::OpenDirected && plan.vertices > 1 {
+        tours.checked_mul(2).ok_or_else(overflow)?
+    } else {
+        tours
+    };
+    Ok(Count {
+        tours,
+        peak_states,
+        width: plan.w as u32,
+        key_bytes: plan.key_bytes(),
+    })
+}
+
+fn overflow() -> Error {
+    Error::TooLarge {
+        reason: "the tour count overflows 128 bits".into(),
+    }
+}
+
+/// The board in processing order, with the move tables the steps need.
+struct Plan {
+    /// Frontier width (the narrow side).
+    w: usize,
+    /// Squares on the board.
+    cells: usize,
+    /// Stored frontier slots: `2w + 1`.
+    window: usize,
+    closed: bool,
+    /// The original size and mask, to recognise a checkpoint.
+    signature: Vec<u8>,
+    blocked: Vec<bool>,
+    /// For each square, the expanded-window slots of its earlier free neighbours.
+    back: Vec<Vec<u8>>,
+    /// For each square, the slots of free squares whose last free neighbour it is.
+    departs: Vec<Vec<u8>>,
+    /// Free squares after each square.
+    remaining_after: Vec<usize>,
+    /// For each square `v` and expanded slot `j`: the colour sign (+1 light,
+    /// -1 dark) of the slot's square, times 4, plus its free neighbours after
+    /// `v` (0..=3 counted, capped): `sign * 4 + min(rem, 3)`, or 0 off the board.
+    look: Vec<i8>,
+    /// For each square: 2 × (light − dark) over the free squares after it.
+    unprocessed_balance: Vec<i32>,
+    /// For each square `v`, the expanded slots (≥ 1) whose moves or free
+    /// neighbours change at `v`: its earlier free neighbours and itself, as
+    /// a list and as a bit mask.
+    touched: Vec<Vec<u8>>,
+    touched_mask: Vec<u32>,
+    vertices: usize,
+}
+
+impl Plan {
+    fn new(width: u32, height: u32, blocked: &[bool], kind: Tours) -> Result<Plan, Error> {
+        let size = format!("{width}x{height}");
+        if width == 0 || height == 0 {
+            return Err(Error::Size {
+                value: size,
+                reason: "both sides must be at least 1".into(),
+            });
+        }
+        let (wo, ho) = (width as usize, height as usize);
+        let cells = wo.checked_mul(ho).ok_or_else(|| Error::Size {
+            value: size.clone(),
+            reason: "the board has too many squares".into(),
+        })?;
+        if blocked.len() != cells {
+            return Err(Error::Size {
+                value: size,
+                reason: format!(
+                    "the blocked-square mask has {} entries, expected {cells}",
+                    blocked.len()
+                ),
+            });
+        }
+        let w = wo.min(ho);
+        if w > MAX_WIDTH as usize {
+            return Err(Error::TooLarge {
+                reason: format!(
+                    "the frontier count handles boards whose narrow side is at most {MAX_WIDTH}, \
+                     not {size}"
+                ),
+            });
+        }
+        let h = cells / w;
+        // Row-major along the narrow side: transpose when the board is wider than high.
+        let free: Vec<bool> = (0..cells)
+            .map(|i| {
+                let (r, c) = (i / w, i % w);
+                let orig = if wo == w { r * wo + c } else { c * wo + r };
+                !blocked[orig]
+            })
+            .collect();
+        let moves: [(isize, isize); 8] = [
+            (1, 2),
+            (2, 1),
+            (-1, 2),
+            (-2, 1),
+            (1, -2),
+            (2, -1),
+            (-1, -2),
+            (-2, -1),
+        ];
+        let neighbours = |v: usize| {
+            let (r, c) = ((v / w) as isize, (v % w) as isize);
+            moves.iter().filter_map(move |&(dr, dc)| {
+                let (nr, nc) = (r + dr, c + dc);
+                (nr >= 0 && nc >= 0 && (nr as usize) < h && (nc as usize) < w)
+                    .then(|| nr as usize * w + nc as usize)
+            })
+        };
+        let window = 2 * w + 1;
+        let slot = |u: usize, v: usize| (u + window - v) as u8;
+        let mut back = vec![Vec::new(); cells];
+        let mut departs = vec![Vec::new(); cells];
+        for v in 0..cells {
+            if !free[v] {
+                continue;
+            }
+            let mut last = v;
+            for u in neighbours(v).filter(|&u| free[u]) {
+                if u < v {
+                    back[v].push(slot(u, v));
+                } else {
+                    last = last.max(u);
+                }
+            }
+            departs[last].push(slot(v, last));
+        }
+        let mut remaining_after = vec![0; cells];
+        let mut rest = 0;
+        for v in (0..cells).rev() {
+            remaining_after[v] = rest;
+            rest += usize::from(free[v]);
+        }
+        let mut look = vec![0i8; cells * (window + 1)];
+        let mut unprocessed_balance = vec![0i32; cells];
+        let mut bal = 0i32;
+        let sign = |x: usize| if (x / w + x % w) % 2 == 0 { 1i8 } else { -1i8 };
+        for v in (0..cells).rev() {
+            unprocessed_balance[v] = bal;
+            if free[v] {
+                bal += 2 * i32::from(sign(v));
+            }
+            for j in 0..=window {
+                let Some(x) = (v + j).checked_sub(window) else {
+                    continue;
+                };
+                if !free[x] {
+                    continue;
+                }
+                let rem = neighbours(x).filter(|&u| u > v && free[u]).count().min(3) as i8;
+                look[v * (window + 1) + j] = sign(x) * 4 + rem;
+            }
+        }
+        let mut touched = vec![Vec::new(); cells];
+        let mut touched_mask = vec![0u32; cells];
+        for v in (0..cells).filter(|&v| free[v]) {
+            touched[v] = back[v].iter().copied().filter(|&j| j >= 1).collect();
+            touched[v].push(window as u8);
+            touched_mask[v] = touched[v].iter().map(|&j| 1u32 << j).sum();
+        }
+        let mut signature = format!("{width}x{height} {kind:?} ").into_bytes();
+        signature.extend(blocked.iter().map(|&b| b'0' + u8::from(b)));
+        Ok(Plan {
+            w,
+            cells,
+            window,
+            closed: kind == Tours::Closed,
+            signature,
+            blocked: free.iter().map(|&f| !f).collect(),
+            back,
+            departs,
+            remaining_after,
+            look,
+            unprocessed_balance,
+            touched,
+            touched_mask,
+            vertices: rest,
+        })
+    }
+
+    /// Bytes of a packed state: 4 bits per stored slot and 2 bits of used ends.
+    fn key_bytes(&self) -> usize {
+        if 4 * self.window + 2 <= 64 {
+            8
+        } else {
+            16
+        }
+    }
+
+    /// Expands one state at square `v`, handing each successor's key to `out`
+    /// (`None` for a finished tour).
+    #[inline]
+    fn expand(&self, v: usize, key: u128, out: &mut impl FnMut(Option<u128>)) {
+        let mut e = [FULL; 32];
+        let (lo, hi) = (key as u64, (key >> 64) as u64);
+        for (j, x) in e.iter_mut().take(self.window).enumerate() {
+            let word = if j < 16 { lo } else { hi };
+            *x = (word >> (4 * (j & 15)) & 15) as u8;
+        }
+        let ends = (key >> (4 * self.window) & 3) as u8;
+        let vs = self.window;
+        e[vs] = if self.blocked[v] { FULL } else { EMPTY };
+        let Some(base) = self.base(v, &e, ends) else {
+            return;
+        };
+        if self.blocked[v] {
+            self.finish(v, e, ends, false, base, out);
+            return;
+        }
+        let mut cand = [0u8; 4];
+        let mut nc = 0;
+        for &b in &self.back[v] {
+            if e[b as usize] != FULL {
+                cand[nc] = b;
+                nc += 1;
+            }
+        }
+        self.finish(v, e, ends, false, base, out);
+        for i in 0..nc {
+            let mut f = e;
+            let mut done = false;
+            if !self.add_edge(&mut f, vs, cand[i] as usize, 30, &mut done) {
+                continue;
+            }
+            self.finish(v, f, ends, done, base, out);
+            for &b in &cand[i + 1..nc] {
+                let mut g = f;
+                let mut done = false;
+                if self.add_edge(&mut g, vs, b as usize, 31, &mut done) {
+                    self.finish(v, g, ends, done, base, out);
+                }
+            }
+        }
+    }
+
+    /// Adds the move `x`–`y` (both with fewer than two moves); false when it
+    /// closes a cycle that is not allowed. `done` is set when the move
+    /// closes the last cycle or joins the two ends of the tour.
+    #[inline]
+    fn add_edge(&self, f: &mut [u8; 32], x: usize, y: usize, fresh: u8, done: &mut bool) -> bool {
+        let (cx, cy) = (f[x], f[y]);
+        debug_assert!(cx != FULL && cy != FULL);
+        if cx >= LABEL0 && cx == cy {
+            if !self.closed {
+                return false;
+            }
+            f[x] = FULL;
+            f[y] = FULL;
+            *done = true;
+            return true;
+        }
+        let other = |f: &[u8; 32], s: usize, c: u8| match c {
+            EMPTY => Some(s),
+            TERM => None,
+            _ => Some(partner(f, s, c)),
+        };
+        let ox = other(f, x, cx);
+        let oy = other(f, y, cy);
+        if cx != EMPTY {
+            f[x] = FULL;
+        }
+        if cy != EMPTY {
+            f[y] = FULL;
+        }
+        match (ox, oy) {
+            (Some(a), Some(b)) => {
+                f[a] = fresh;
+                f[b] = fresh;
+            }
+            (Some(a), None) | (None, Some(a)) => f[a] = TERM,
+            (None, None) => *done = true,
+        }
+        true
+    }
+
+    /// Retires the squares whose moves are all decided at `v`, then emits the
+    /// state shifted by one square (or a finished tour).
+    #[inline]
+    fn finish(
+        &self,
+        v: usize,
+        mut f: [u8; 32],
+        mut ends: u8,
+        mut done: bool,
+        base: Base,
+        out: &mut impl FnMut(Option<u128>),
+    ) {
+        for &d in &self.departs[v] {
+            let d = d as usize;
+            match f[d] {
+                EMPTY => return,
+                FULL => {}
+                c => {
+                    if self.closed || ends == 2 {
+                        return;
+                    }
+                    ends += 1;
+                    if c == TERM {
+                        done = true;
+                    } else {
+                        let p = partner(&f, d, c);
+                        f[p] = TERM;
+                    }
+                    f[d] = FULL;
+                }
+            }
+        }
+        let vs = self.window;
+        if done {
+            if self.remaining_after[v] == 0 && f[..=vs].iter().all(|&c| c == FULL) {
+                out(None);
+            }
+            return;
+        }
+        debug_assert_eq!(f[0], FULL);
+        if !self.feasible(v, &f, ends, base) {
+            return;
+        }
+        // Labels in order of first appearance from slot 1 upwards.
+        let mut map = [0u8; 32];
+        let mut next = LABEL0;
+        // The key in two 64-bit halves (16 slots each): cheaper than u128 shifts.
+        let mut half = [0u64; 2];
+        for (j, &c) in f[1..=vs].iter().enumerate() {
+            let code = if c >= LABEL0 {
+                if map[c as usize] == 0 {
+                    map[c as usize] = next;
+                    next += 1;
+                }
+                map[c as usize]
+            } else {
+                c
+            };
+            half[j >> 4] |= u64::from(code) << (4 * (j & 15));
+        }
+        debug_assert!(next <= 16);
+        let key = u128::from(half[0]) | u128::from(half[1]) << 64;
+        out(Some(key | u128::from(ends) << (4 * self.window)));
+    }
+}
+
+impl Plan {
+    /// The colour sign and the free neighbours after `v` of expanded slot `j`.
+    #[inline]
+    fn look(&self, v: usize, j: usize) -> (i32, i32) {
+        let l = self.look[v * (self.window + 1) + j];
+        if l < 0 {
+            (-1, i32::from(l + 4))
+        } else {
+            (1, i32::from(l - 4))
+        }
+    }
+
+    /// The feasibility sums over the slots that no choice at `v` changes;
+    /// `None` when those slots alone make the state hopeless.
+    #[inline]
+    fn base(&self, v: usize, e: &[u8; 32], ends: u8) -> Option<Base> {
+        let mask = self.touched_mask[v];
+        let mut b = Base {
+            balance: self.unprocessed_balance[v],
+            forced: [0; 2],
+        };
+        for (j, &c) in e.iter().enumerate().take(self.window + 1).skip(1) {
+            if c != FULL && mask >> j & 1 == 0 && !self.add_slot(&mut b, v, j, c) {
+                return None;
+            }
+        }
+        (b.forced[0] + b.forced[1] + ends <= 2).then_some(b)
+    }
+
+    /// Adds slot `j` (code `c`, not full) to the sums; false when the slot
+    /// cannot get its missing moves.
+    #[inline]
+    fn add_slot(&self, b: &mut Base, v: usize, j: usize, c: u8) -> bool {
+        let need = if c == EMPTY { 2 } else { 1 };
+        let (sign, rem) = self.look(v, j);
+        b.balance += sign * need;
+        if rem < need {
+            if self.closed || rem + 1 < need {
+                return false;
+            }
+            b.forced[usize::from(sign < 0)] += 1;
+        }
+        true
+    }
+
+    /// Whether the state after square `v` can still be completed, by two
+    /// counting arguments. Every later move joins a light and a dark square
+    /// (knight moves change colour), so the moves still needed by light
+    /// squares equal those needed by dark squares, less the tour ends still to
+    /// be chosen in open tours; and a square needs enough free neighbours after
+    /// `v` for its missing moves (or, in an open tour, becomes one of its two
+    /// ends). Only the touched slots are summed here; `base` has the rest.
+    #[inline]
+    fn feasible(&self, v: usize, f: &[u8; 32], ends: u8, mut b: Base) -> bool {
+        for &j in &self.touched[v] {
+            let c = f[j as usize];
+            if c != FULL && !self.add_slot(&mut b, v, j as usize, c) {
+                return false;
+            }
+        }
+        if self.closed {
+            return b.balance == 0;
+        }
+        // The ends still to be chosen: `light + dark = free_ends` and
+        // `light - dark = balance`, each at least the squares forced to be ends.
+        let free_ends = 2 - i32::from(ends);
+        let twice_light = free_ends + b.balance;
+        let twice_dark = free_ends - b.balance;
+        twice_light >= 2 * i32::from(b.forced[0])
+            && twice_dark >= 2 * i32::from(b.forced[1])
+            && twice_light % 2 == 0
+    }
+}
+
+/// Sums for [`Plan::feasible`]: the colour balance of missing moves and the
+/// light and dark squares that can only be tour ends.
+#[derive(Clone, Copy)]
+struct Base {
+    balance: i32,
+    forced: [u8; 2],
+}
+
+/// The other end of the path whose end is slot `s` with label `c`.
+#[inline]
+fn partner(f: &[u8; 32], s: usize, c: u8) -> usize {
+    f.iter()
+        .enumerate()
+        .position(|(j, &x)| x == c && j != s)
+        .expect("every label marks two path ends")
+}
+
+/// A packed frontier state.
+trait Key: Copy + Eq + Hash + Send + Sync {
+    fn pack(x: u128) -> Self;
+    fn unpack(self) -> u128;
+}
+
+impl Key for u64 {
+    #[inline]
+    fn pack(x: u128) -> Self {
+        x as u64
+    }
+    #[inline]
+    fn unpack(self) -> u128 {
+        u128::from(self)
+    }
+}
+
+/// A 128-bit key with 8-byte alignment, so a `(key, count)` pair is 24 bytes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Wide(u64, u64);
+
+impl Key for Wide {
+    #[inline]
+    fn pack(x: u128) -> Self {
+        Wide(x as u64, (x >> 64) as u64)
+    }
+    #[inline]
+    fn unpack(self) -> u128 {
+        u128::from(self.0) | u128::from(self.1) << 64
+    }
+}
+
+/// A multiply-rotate hash (after rustc's FxHash) with a final mix so the
+/// table's low bits see every input bit.
+#[derive(Default, Clone, Copy)]
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    #[inline]
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(26) ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        let h = self.0;
+        (h ^ (h >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ (h >> 32)
+    }
+}
+
+type Table<K> = HashMap<K, u64, BuildHasherDefault<MixHasher>>;
+
+#[inline]
+fn hash_of<K: Key>(k: &K) -> u64 {
+    let mut h = MixHasher::default();
+    k.hash(&mut h);
+    h.finish()
+}
+
+/// States between squares: one part per thread, each a list of distinct
+/// `(state, ways)` pairs (a state appears in one part only).
+type Parts<K> = Vec<Vec<(K, u64)>>;
+
+/// The successor lists of some buckets: for each bucket, one list per thread.
+type Group<K> = Vec<Vec<Vec<(K, u64)>>>;
+
+/// Runs the steps; returns the undirected count and the peak state count.
+fn run<K: Key>(plan: &Plan, opts: &Options<'_>) -> Result<(u128, usize), Error> {
+    let threads = opts.threads.max(1);
+    let mut start = 0;
+    let mut total: u128 = 0;
+    let mut parts: Parts<K> = vec![Vec::new(); threads];
+    let resume = match opts.checkpoint {
+        Some(p) => load_checkpoint(plan, p)?,
+        None => None,
+    };
+    if let Some((v, t, states)) = resume {
+        start = v;
+        total = t;
+        let per = states.len().div_ceil(threads).max(1);
+        for (i, chunk) in states.chunks(per).enumerate() {
+            parts[i] = chunk.iter().map(|&(k, c)| (K::pack(k), c)).collect();
+        }
+    } else {
+        // Before the first square every slot is "full": nothing to join to.
+        let mut key = 0u128;
+        for j in 0..plan.window {
+            key |= u128::from(FULL) << (4 * j);
+        }
+        parts[0].push((K::pack(key), 1));
+    }
+    let mut peak = parts.iter().map(Vec::len).sum::<usize>();
+    let mut last_save = Instant::now();
+    let stopped = || opts.stop.is_some_and(|s| s.load(Ordering::Relaxed));
+    for v in start..plan.cells {
+        if stopped() {
+            if let Some(p) = opts.checkpoint {
+                save_checkpoint(plan, p, v, total, &parts).map_err(|e| checkpoint_error(p, e))?;
+            }
+            return Err(Error::Interrupted);
+        }
+        let (next, finished) = step(plan, v, parts, threads, opts.stop)?;
+        parts = next;
+        total = total.checked_add(finished).ok_or_else(overflow)?;
+        let states = parts.iter().map(Vec::len).sum::<usize>();
+        peak = peak.max(states);
+        if let Some(progress) = opts.progress {
+            progress(Progress {
+                step: v + 1,
+                steps: plan.cells,
+                states,
+            });
+        }
+        if let Some(p) = opts.checkpoint {
+            if v + 1 < plan.cells && last_save.elapsed() >= opts.checkpoint_every {
+                save_checkpoint(plan, p, v + 1, total, &parts)
+                    .map_err(|e| checkpoint_error(p, e))?;
+                last_save = Instant::now();
+            }
+        }
+    }
+    if let Some(p) = opts.checkpoint {
+        // A finished count leaves nothing to resume.
+        let _ = fs::remove_file(p);
+    }
+    Ok((total, peak))
+}
+
+fn state_overflow() -> Error {
+    Error::TooLarge {
+        reason: "a frontier state's count overflows 64 bits".into(),
+    }
+}
+
+/// One square. Each thread expands its part, writing the successors into
+/// buckets by the top bits of their hash (sequential writes); then each
+/// bucket, small enough for the cache, is merged in a hash table. This is
+/// much faster than one large hash table, whose every insertion misses the
+/// cache. Returns the new parts and the tours finished at this square.
+fn step<K: Key>(
+    plan: &Plan,
+    v: usize,
+    parts: Parts<K>,
+    threads: usize,
+    stop: Option<&AtomicBool>,
+) -> Result<(Parts<K>, u128), Error> {
+    let states: usize = parts.iter().map(Vec::len).sum();
+    // About 16k successors per bucket.
+    let bits = (states.saturating_mul(3) / 16_384)
+        .max(1)
+        .next_power_of_two()
+        .trailing_zeros()
+        .min(14);
+    let buckets = 1usize << bits;
+    let bucket_of = |h: u64| {
+        if bits == 0 {
+            0
+        } else {
+            (h >> (64 - bits)) as usize
+        }
+    };
+    type Expanded<K> = Result<(Vec<Vec<(K, u64)>>, u128), Error>;
+    let expand_part = |input: Vec<(K, u64)>| -> Expanded<K> {
+        let mut out: Vec<Vec<(K, u64)>> = vec![Vec::new(); buckets];
+        let mut finished: u128 = 0;
+        for (i, &(k, c)) in input.iter().enumerate() {
+            if i % (1 << 16) == 0 && stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                return Err(Error::Interrupted);
+            }
+            plan.expand(v, k.unpack(), &mut |o| match o {
+                Some(nk) => {
+                    let nk = K::pack(nk);
+                    out[bucket_of(hash_of(&nk))].push((nk, c));
+                }
+                None => finished += u128::from(c),
+            });
+        }
+        Ok((out, finished))
+    };
+    let expanded: Vec<Expanded<K>> = if threads == 1 {
+        parts.into_iter().map(expand_part).collect()
+    } else {
+        std::thread::scope(|s| {
+            let handles: Vec<_> = parts
+                .into_iter()
+                .map(|input| s.spawn(move || expand_part(input)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("frontier worker panicked"))
+                .collect()
+        })
+    };
+    let mut finished = 0u128;
+    // groups[t] holds, for each bucket that thread t merges, every thread's share.
+    let mut groups: Vec<Group<K>> = (0..threads)
+        .map(|t| {
+            (0..buckets)
+                .filter(|b| b % threads == t)
+                .map(|_| Vec::new())
+                .collect()
+        })
+        .collect();
+    for r in expanded {
+        let (out, f) = r?;
+        finished = finished.checked_add(f).ok_or_else(overflow)?;
+        for (b, list) in out.into_iter().enumerate() {
+            groups[b % threads][b / threads].push(list);
+        }
+    }
+    let merge = |group: Group<K>| -> Result<Vec<(K, u64)>, Error> {
+        let mut table: Table<K> = Table::default();
+        let mut next = Vec::new();
+        for shares in group {
+            table.clear();
+            for list in shares {
+                for (k, c) in list {
+                    let slot = table.entry(k).or_insert(0);
+                    *slot = slot.checked_add(c).ok_or_else(state_overflow)?;
+                }
+            }
+            next.extend(table.drain());
+        }
+        next.shrink_to_fit();
+        Ok(next)
+    };
+    let next: Vec<Result<Vec<(K, u64)>, Error>> = if threads == 1 {
+        groups.into_iter().map(merge).collect()
+    } else {
+        std::thread::scope(|s| {
+            let handles: Vec<_> = groups
+                .into_iter()
+                .map(|g| s.spawn(move || merge(g)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("frontier worker panicked"))
+                .collect()
+        })
+    };
+    let next = next.into_iter().collect::<Result<Vec<_>, _>>()?;
+    Ok((next, finished))
+}
+
+fn checkpoint_error(path: &Path, reason: impl std::fmt::Display) -> Error {
+    Error::Checkpoint {
+        path: path.display().to_string(),
+        reason: reason.to_string(),
+    }
+}
+
+const MAGIC: &[u8; 8] = b"HETMANF1";
+
+/// Writes `states` to `path` atomically (a temporary file, then a rename).
+fn save_checkpoint<K: Key>(
+    plan: &Plan,
+    path: &Path,
+    v: usize,
+    total: u128,
+    shards: &[Vec<(K, u64)>],
+) -> io::Result<()> {
+    let tmp = path.with_extension("tmp");
+    {
+        let mut w = io::BufWriter::new(fs::File::create(&tmp)?);
+        w.write_all(MAGIC)?;
+        w.write_all(&(plan.signature.len() as u64).to_le_bytes())?;
+        w.write_all(&plan.signature)?;
+        w.write_all(&(v as u64).to_le_bytes())?;
+        w.write_all(&total.to_le_bytes())?;
+        let n: usize = shards.iter().map(Vec::len).sum();
+        w.write_all(&(n as u64).to_le_bytes())?;
+        for &(k, c) in shards.iter().flatten() {
+            w.write_all(&k.unpack().to_le_bytes())?;
+            w.write_all(&c.to_le_bytes())?;
+        }
+        w.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+    }
+    fs::rename(tmp, path)
+}
+
+/// A resumable position: the next square, the tours finished so far and the states.
+type Resume = (usize, u128, Vec<(u128, u64)>);
+
+/// Reads the checkpoint at `path`: `None` when there is no such file, an
+/// error when it belongs to another count or is damaged.
+fn load_checkpoint(plan: &Plan, path: &Path) -> Result<Option<Resume>, Error> {
+    let file = match fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(checkpoint_error(path, e)),
+    };
+    let damaged = |e: io::Error| checkpoint_error(path, format!("cannot be read: {e}"));
+    let mut r = io::BufReader::new(file);
+    let mut b8 = [0u8; 8];
+    let mut b16 = [0u8; 16];
+    r.read_exact(&mut b8).map_err(damaged)?;
+    if &b8 != MAGIC {
+        return Err(checkpoint_error(path, "is not a frontier count checkpoint"));
+    }
+    r.read_exact(&mut b8).map_err(damaged)?;
+    let len = u64::from_le_bytes(b8) as usize;
+    let mut sig = vec![0u8; len.min(1 << 20)];
+    r.read_exact(&mut sig).map_err(damaged)?;
+    if sig != plan.signature {
+        let head = String::from_utf8_lossy(&sig[..sig.len().min(40)]).into_owned();
+        let head = head.split(' ').take(2).collect::<Vec<_>>().join(" ");
+        return Err(checkpoint_error(
+            path,
+            format!("belongs to another count ({head}); remove it or choose another file"),
+        ));
+    }
+    r.read_exact(&mut b8).map_err(damaged)?;
+    let v = u64::from_le_bytes(b8) as usize;
+    r.read_exact(&mut b16).map_err(damaged)?;
+    let total = u128::from_le_bytes(b16);
+    r.read_exact(&mut b8).map_err(damaged)?;
+    let n = u64::from_le_bytes(b8) as usize;
+    if v > plan.cells {
+        return Err(checkpoint_error(path, "is damaged: square out of range"));
+    }
+    let mut states = Vec::with_capacity(n.min(1 << 24));
+    for _ in 0..n {
+        r.read_exact(&mut b16).map_err(damaged)?;
+        r.read_exact(&mut b8).map_err(damaged)?;
+        states.push((u128::from_le_bytes(b16), u64::from_le_bytes(b8)));
+    }
+    Ok(Some((v, total, states)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn free(n: usize) -> Vec<bool> {
+        vec![false; n]
+    }
+
+    #[test]
+    fn small_known_counts() {
+        let o = Options::default();
+        assert_eq!(count_closed(6, 6, &free(36), &o).unwrap(), 9862);
+        assert_eq!(count_open_directed(5, 5, &free(25), &o).unwrap(), 1728);
+        assert_eq!(count_open_undirected(4, 5, &free(20), &o).unwrap(), 82);
+        assert_eq!(count_closed(4, 4, &free(16), &o).unwrap(), 0);
+        assert_eq!(count_open_directed(4, 4, &free(16), &o).unwrap(), 0);
+    }
+
+    #[test]
+    fn tiny_boards() {
+        let o = Options::default();
+        assert_eq!(count_open_directed(1, 1, &free(1), &o).unwrap(), 1);
+        assert_eq!(count_closed(1, 1, &free(1), &o).unwrap(), 0);
+        assert_eq!(count_open_directed(1, 1, &[true], &o).unwrap(), 0);
+        // Two squares a knight's move apart, the rest blocked.
+        let mut b = vec![true; 6];
+        b[0] = false;
+        b[5] = false;
+        assert_eq!(count_open_directed(3, 2, &b, &o).unwrap(), 2);
+        assert_eq!(count_open_undirected(3, 2, &b, &o).unwrap(), 1);
+        assert_eq!(count_closed(3, 2, &b, &o).unwrap(), 0);
+    }
+
+    #[test]
+    fn bad_input() {
+        let o = Options::default();
+        assert!(matches!(
+            count_closed(0, 3, &[], &o),
+            Err(Error::Size { .. })
+        ));
+        assert!(matches!(
+            count_closed(3, 3, &free(8), &o),
+            Err(Error::Size { .. })
+        ));
+        assert!(matches!(
+            count_closed(13, 13, &free(169), &o),
+            Err(Error::TooLarge { .. })
+        ));
+    }
+
+    #[test]
+    fn stop_flag_interrupts() {
+        let stop = AtomicBool::new(true);
+        let o = Options {
+            stop: Some(&stop),
+            ..Options::default()
+        };
+        assert_eq!(count_closed(6, 6, &free(36), &o), Err(Error::Interrupted));
+    }
+
+    #[test]
+    fn threads_agree() {
+        let mut o = Options::default();
+        for t in [1, 2, 3] {
+            o.threads = t;
+            assert_eq!(
+                count_open_undirected(5, 6, &free(30), &o).unwrap(),
+                count_open_undirected(6, 5, &free(30), &Options::default()).unwrap()
+            );
+        }
+    }
+}

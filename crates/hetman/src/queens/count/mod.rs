@@ -1,0 +1,237 @@
+//! The fast counting engine behind `hetman queens count`.
+//!
+//! **Total.** Every solution has one queen on each border line of the board
+//! (the first and last file and rank). Those two to four queens form its
+//! *constellation*; the eight symmetries permute constellations and their
+//! completions alike, so the engine lists one constellation per symmetry
+//! class ([`Plan`]), completes each with an allocation-free bitboard search
+//! over the inner files ([`Unit::count`]) and weights the result by the class
+//! size (the method of takaken's and NQueensFAF's counters). The units are
+//! independent: threads take them largest first, and a checkpoint or a
+//! cluster shard can record them one by one.
+//!
+//! **Unique.** By Burnside's lemma, `unique = (total + S180 + 2·S90) / 8`
+//! where S180 and S90 count the solutions fixed by a half turn and a quarter
+//! turn ([`symmetric_counts`]), which a small search finds directly.
+//!
+//! # Example
+//! ```
+//! use hetman::queens::count::{count, CountOptions};
+//! let c = count(10, &CountOptions::default()).unwrap();
+//! assert_eq!((c.total, c.unique), (724, 92));
+//! ```
+
+mod symmetric;
+mod units;
+
+pub use symmetric::{symmetric_counts, unique_from, SymmetricCounts};
+pub use units::{Border, Plan, Unit, UnitCount, MAX_N};
+
+use super::Counts;
+use crate::Error;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// What the fast engine's work figure counts.
+pub const WORK_UNIT: &str = "nodes";
+
+/// Single-thread seconds at N = 16 on the reference machine (for estimates).
+pub const SECONDS_AT_16: f64 = 1.6;
+
+/// How far a count has got, as handed to [`CountOptions::progress`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Units finished.
+    pub units_done: usize,
+    /// Units in all.
+    pub units: usize,
+    /// Estimated cost of the finished units.
+    pub cost_done: u64,
+    /// Estimated cost of all units.
+    pub cost: u64,
+}
+
+impl Progress {
+    /// The fraction of the estimated cost done, from 0 to 1.
+    ///
+    /// ```
+    /// use hetman::queens::count::Progress;
+    /// let p = Progress { units_done: 1, units: 4, cost_done: 30, cost: 120 };
+    /// assert_eq!(p.fraction(), 0.25);
+    /// ```
+    #[must_use]
+    pub fn fraction(&self) -> f64 {
+        if self.cost == 0 {
+            1.0
+        } else {
+            self.cost_done as f64 / self.cost as f64
+        }
+    }
+}
+
+/// How to run a count.
+#[derive(Default)]
+pub struct CountOptions<'a> {
+    /// Threads to use; 0 means all cores.
+    pub threads: usize,
+    /// Set from outside to stop the count early; it then returns [`Error::Interrupted`].
+    pub stop: Option<&'a AtomicBool>,
+    /// Called after each finished unit (from the worker threads).
+    pub progress: Option<&'a (dyn Fn(Progress) + Sync)>,
+}
+
+/// The fast engine's full result.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FastCount {
+    /// All solutions (OEIS A000170).
+    pub total: u64,
+    /// Solutions distinct under rotations and reflections (OEIS A002562).
+    pub unique: u64,
+    /// Solutions fixed by the half turn.
+    pub half_turn: u64,
+    /// Solutions fixed by the quarter turn.
+    pub quarter_turn: u64,
+    /// Work units (constellation classes) searched.
+    pub units: usize,
+    /// Search nodes over all units.
+    pub nodes: u64,
+}
+
+/// A rough single-thread time in seconds for N queens with the fast engine
+/// on the reference machine: measured at N = 16 and scaled by the growth of
+/// A000170 (a factor of about 0.4·N − 0.3 per step for N ≥ 12).
+///
+/// ```
+/// use hetman::queens::count::estimate_seconds;
+/// assert!(estimate_seconds(17) > estimate_seconds(16));
+/// assert!(estimate_seconds(27) > 1e7);
+/// ```
+#[must_use]
+pub fn estimate_seconds(n: usize) -> f64 {
+    let mut t = SECONDS_AT_16;
+    if n >= 16 {
+        for k in 17..=n {
+            t *= 0.4 * k as f64 - 0.3;
+        }
+    } else {
+        for k in (n + 1..=16).rev() {
+            t /= (0.4 * k as f64 - 0.3).max(2.0);
+        }
+    }
+    t
+}
+
+/// Bytes the engine needs for N queens: its list of units (at most N⁴ / 8 of
+/// them) and per-thread stacks; far below any machine's memory up to
+/// [`MAX_N`].
+///
+/// ```
+/// assert!(hetman::queens::count::memory_bytes(28) < 64 << 20);
+/// ```
+#[must_use]
+pub fn memory_bytes(n: usize) -> u64 {
+    let units = (n as u64).pow(4) / 8 + 8;
+    units * std::mem::size_of::<Unit>() as u64 + (1 << 20)
+}
+
+/// Counts N queens, total and unique, with the fast engine.
+///
+/// ```
+/// use hetman::queens::count::{count, CountOptions};
+/// let c = count(8, &CountOptions::default()).unwrap();
+/// assert_eq!((c.total, c.unique), (92, 12));
+/// ```
+pub fn count(n: usize, options: &CountOptions<'_>) -> Result<Counts, Error> {
+    let c = count_full(n, options)?;
+    Ok(Counts {
+        total: c.total,
+        unique: c.unique,
+        work: c.nodes,
+    })
+}
+
+/// Counts N queens with the fast engine and returns every figure it has.
+///
+/// The answer is the same for every thread count: each unit is counted by
+/// one thread and the weighted sums are added.
+///
+/// ```
+/// use hetman::queens::count::{count_full, CountOptions};
+/// let one = count_full(12, &CountOptions { threads: 1, ..Default::default() }).unwrap();
+/// let two = count_full(12, &CountOptions { threads: 2, ..Default::default() }).unwrap();
+/// assert_eq!((one.total, one.unique, one.half_turn), (14_200, 1_787, 80));
+/// assert_eq!(one, two);
+/// ```
+pub fn count_full(n: usize, options: &CountOptions<'_>) -> Result<FastCount, Error> {
+    let plan = Plan::new(n)?;
+    let threads = match options.threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        t => t,
+    }
+    .min(plan.units().len().max(1));
+    // Largest first, so that no thread is left with a big unit at the end.
+    let mut order: Vec<usize> = (0..plan.units().len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(plan.units()[i].cost));
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let cost_done = AtomicU64::new(0);
+    let cost = plan.total_cost();
+    let never = AtomicBool::new(false);
+    let stop = options.stop.unwrap_or(&never);
+    let result = Mutex::new((0u64, 0u64));
+    let worker = || {
+        let (mut total, mut nodes) = (0u64, 0u64);
+        loop {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&i) = order.get(k) else { break };
+            let unit = &plan.units()[i];
+            let Ok(c) = unit.count(n, Some(stop)) else {
+                break;
+            };
+            total += u64::from(unit.weight) * c.solutions;
+            nodes = nodes.saturating_add(c.nodes);
+            let units_done = done.fetch_add(1, Ordering::Relaxed) + 1;
+            let cost_done = cost_done.fetch_add(unit.cost, Ordering::Relaxed) + unit.cost;
+            if let Some(report) = options.progress {
+                report(Progress {
+                    units_done,
+                    units: plan.units().len(),
+                    cost_done,
+                    cost,
+                });
+            }
+        }
+        let mut r = result
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        r.0 += total;
+        r.1 = r.1.saturating_add(nodes);
+    };
+    if threads <= 1 {
+        worker();
+    } else {
+        std::thread::scope(|s| {
+            for _ in 0..threads {
+                s.spawn(worker);
+            }
+        });
+    }
+    if stop.load(Ordering::Relaxed) {
+        return Err(Error::Interrupted);
+    }
+    let (total, nodes) = result
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let sym = symmetric_counts(n);
+    Ok(FastCount {
+        total,
+        unique: unique_from(n, total, sym.half_turn, sym.quarter_turn),
+        half_turn: sym.half_turn,
+        quarter_turn: sym.quarter_turn,
+        units: plan.units().len(),
+        nodes,
+    })
+}

@@ -1,0 +1,275 @@
+//! The frontier tour counter against an independent backtracking counter
+//! (every board up to 6×6, small rectangles, random blocked squares) and
+//! against published counts (tests/data/knight_frontier_counts.txt).
+
+use std::sync::atomic::AtomicBool;
+
+use hetman::knight::frontier::{count, Options, Tours};
+use hetman::Error;
+use proptest::prelude::*;
+
+/// A plain backtracking counter over bitmasks, sharing nothing with the
+/// frontier engine. Squares are row-major, rank 0 first; at most 64.
+struct Backtrack {
+    adj: Vec<u64>,
+    free: u64,
+}
+
+impl Backtrack {
+    fn new(w: usize, h: usize, blocked: &[bool]) -> Self {
+        assert!(w * h <= 64);
+        let mut adj = vec![0u64; w * h];
+        let mut free = 0u64;
+        for y in 0..h {
+            for x in 0..w {
+                let i = y * w + x;
+                if blocked[i] {
+                    continue;
+                }
+                free |= 1 << i;
+                for (dx, dy) in [
+                    (1, 2),
+                    (2, 1),
+                    (2, -1),
+                    (1, -2),
+                    (-1, -2),
+                    (-2, -1),
+                    (-2, 1),
+                    (-1, 2),
+                ] {
+                    let (nx, ny) = (x as i64 + dx, y as i64 + dy);
+                    if nx >= 0 && ny >= 0 && (nx as usize) < w && (ny as usize) < h {
+                        let j = ny as usize * w + nx as usize;
+                        if !blocked[j] {
+                            adj[i] |= 1 << j;
+                        }
+                    }
+                }
+            }
+        }
+        Backtrack { adj, free }
+    }
+
+    /// Paths from `cur` through all of `left` (the unvisited squares); with
+    /// `close`, only those ending next to `home`.
+    fn paths(&self, cur: usize, left: u64, close: Option<usize>) -> u64 {
+        if left == 0 {
+            return match close {
+                Some(home) => u64::from(self.adj[cur] >> home & 1 == 1),
+                None => 1,
+            };
+        }
+        // Prune: an unvisited square with no way in is dead; a square with
+        // one way in must be the last one, and there is only one last square.
+        let mut dead_ends = 0;
+        let mut rest = left;
+        while rest != 0 {
+            let u = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let mut ways = (self.adj[u] & (left | 1 << cur)).count_ones();
+            if let Some(home) = close {
+                ways += (self.adj[u] >> home & 1) as u32;
+            }
+            if ways == 0 {
+                return 0;
+            }
+            if ways == 1 {
+                dead_ends += 1;
+                if dead_ends > 1 {
+                    return 0;
+                }
+            }
+        }
+        let mut total = 0;
+        let mut next = self.adj[cur] & left;
+        while next != 0 {
+            let u = next.trailing_zeros() as usize;
+            next &= next - 1;
+            total += self.paths(u, left & !(1 << u), close);
+        }
+        total
+    }
+
+    fn open_directed(&self) -> u64 {
+        let mut total = 0;
+        let mut starts = self.free;
+        while starts != 0 {
+            let s = starts.trailing_zeros() as usize;
+            starts &= starts - 1;
+            total += self.paths(s, self.free & !(1 << s), None);
+        }
+        total
+    }
+
+    fn closed(&self) -> u64 {
+        if self.free.count_ones() < 3 {
+            return 0;
+        }
+        let s = self.free.trailing_zeros() as usize;
+        // Each cycle is found once in each direction.
+        self.paths(s, self.free & !(1 << s), Some(s)) / 2
+    }
+}
+
+fn frontier(w: usize, h: usize, blocked: &[bool], kind: Tours) -> u128 {
+    count(w as u32, h as u32, blocked, kind, &Options::default())
+        .unwrap()
+        .tours
+}
+
+fn check_board(w: usize, h: usize, blocked: &[bool]) {
+    let b = Backtrack::new(w, h, blocked);
+    let directed = u128::from(b.open_directed());
+    let closed = u128::from(b.closed());
+    let n = blocked.iter().filter(|&&x| !x).count();
+    let undirected = if n > 1 { directed / 2 } else { directed };
+    // The directed count is the undirected one doubled inside the engine;
+    // check it separately only where it is cheap.
+    if w * h <= 30 {
+        assert_eq!(
+            frontier(w, h, blocked, Tours::OpenDirected),
+            directed,
+            "{w}x{h} open directed, blocked {blocked:?}"
+        );
+    }
+    assert_eq!(
+        frontier(w, h, blocked, Tours::OpenUndirected),
+        undirected,
+        "{w}x{h} open undirected, blocked {blocked:?}"
+    );
+    assert_eq!(
+        frontier(w, h, blocked, Tours::Closed),
+        closed,
+        "{w}x{h} closed, blocked {blocked:?}"
+    );
+}
+
+#[test]
+fn agrees_with_backtracking_on_every_board_up_to_6x6() {
+    for h in 1..=6 {
+        for w in 1..=6 {
+            check_board(w, h, &vec![false; w * h]);
+        }
+    }
+}
+
+#[test]
+fn agrees_with_backtracking_on_small_rectangles() {
+    for (w, h) in [(3, 7), (3, 8), (3, 9), (3, 10), (4, 7), (7, 4), (2, 12)] {
+        check_board(w, h, &vec![false; w * h]);
+    }
+}
+
+#[test]
+fn known_counts() {
+    let text = include_str!("data/knight_frontier_counts.txt");
+    let mut checked = 0;
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [kind, size, expected] = fields[..] else {
+            panic!("bad line: {line}");
+        };
+        let kind = match kind {
+            "closed" => Tours::Closed,
+            "open-directed" => Tours::OpenDirected,
+            "open-undirected" => Tours::OpenUndirected,
+            _ => panic!("bad kind: {line}"),
+        };
+        let (w, h) = size.split_once('x').expect("size WxH");
+        let (w, h): (usize, usize) = (w.parse().unwrap(), h.parse().unwrap());
+        let expected: u128 = expected.replace(',', "").parse().unwrap();
+        assert_eq!(
+            frontier(w, h, &vec![false; w * h], kind),
+            expected,
+            "{line}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 20, "only {checked} known counts");
+}
+
+#[test]
+fn threads_give_the_same_answer() {
+    let blocked = vec![false; 36];
+    let one = frontier(6, 6, &blocked, Tours::Closed);
+    for threads in [2, 3] {
+        let mut opts = Options::default();
+        opts.threads = threads;
+        let c = count(6, 6, &blocked, Tours::Closed, &opts).unwrap();
+        assert_eq!(c.tours, one);
+        let c = count(5, 6, &[false; 30], Tours::OpenDirected, &opts).unwrap();
+        assert_eq!(c.tours, frontier(5, 6, &[false; 30], Tours::OpenDirected));
+    }
+}
+
+#[test]
+fn interrupted_count_resumes_from_its_checkpoint() {
+    let dir = std::env::temp_dir().join(format!("hetman-frontier-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("6x5.ckpt");
+    let blocked = vec![false; 30];
+    let stop = AtomicBool::new(false);
+    let steps = std::cell::Cell::new(0);
+    let progress = |p: hetman::knight::frontier::Progress| {
+        steps.set(steps.get() + 1);
+        if p.step == 17 {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    };
+    let mut opts = Options::default();
+    opts.stop = Some(&stop);
+    opts.progress = Some(&progress);
+    opts.checkpoint = Some(&path);
+    opts.checkpoint_every = std::time::Duration::ZERO;
+    let first = count(6, 5, &blocked, Tours::OpenDirected, &opts);
+    assert_eq!(first, Err(Error::Interrupted));
+    assert!(path.exists());
+    assert_eq!(steps.get(), 17);
+    stop.store(false, std::sync::atomic::Ordering::Relaxed);
+    steps.set(0);
+    opts.progress = None;
+    let resumed = count(6, 5, &blocked, Tours::OpenDirected, &opts).unwrap();
+    assert_eq!(resumed.tours, frontier(6, 5, &blocked, Tours::OpenDirected));
+    assert!(!path.exists(), "a finished count removes its checkpoint");
+    // A checkpoint for another board is refused, not used or overwritten.
+    stop.store(false, std::sync::atomic::Ordering::Relaxed);
+    opts.progress = Some(&progress);
+    assert_eq!(
+        count(6, 5, &blocked, Tours::OpenDirected, &opts),
+        Err(Error::Interrupted)
+    );
+    opts.progress = None;
+    let err = count(5, 5, &[false; 25], Tours::OpenDirected, &opts).unwrap_err();
+    assert!(matches!(err, Error::Checkpoint { .. }), "{err}");
+    assert!(err.to_string().contains("another count"), "{err}");
+    assert!(path.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn agrees_with_backtracking_on_random_blocked_squares(
+        w in 1usize..=6,
+        h in 1usize..=6,
+        seed in any::<u64>(),
+        density in 0u64..40,
+    ) {
+        // A small xorshift stream picks each square blocked with the given percentage.
+        let mut x = seed | 1;
+        let blocked: Vec<bool> = (0..w * h)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x % 100 < density
+            })
+            .collect();
+        check_board(w, h, &blocked);
+    }
+}

@@ -1,0 +1,268 @@
+//! The fast counting engine against known answers (OEIS A000170, A002562),
+//! against the plain searches, and its parts (work units, symmetric counts)
+//! against brute force.
+
+use hetman::queens::count::{
+    count_full, symmetric_counts, unique_from, Border, CountOptions, Plan,
+};
+use hetman::queens::{self, Algorithm};
+use hetman::{Error, Symmetry};
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
+
+/// The largest N checked against OEIS: 17 in release builds (about ten
+/// seconds), 13 in debug builds.
+const OEIS_MAX: usize = if cfg!(debug_assertions) { 13 } else { 17 };
+
+/// (N, total, unique) rows of tests/data/queens_fast_oeis.txt.
+fn oeis() -> Vec<(usize, u64, u64)> {
+    let text = include_str!("data/queens_fast_oeis.txt");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let v: Vec<u64> = l
+                .split_whitespace()
+                .map(|x| x.parse().expect("a number"))
+                .collect();
+            assert_eq!(v.len(), 3, "line '{l}' should be: N total unique");
+            (v[0] as usize, v[1], v[2])
+        })
+        .collect()
+}
+
+fn threads(t: usize) -> CountOptions<'static> {
+    CountOptions {
+        threads: t,
+        ..Default::default()
+    }
+}
+
+#[test]
+fn data_file_covers_1_to_27() {
+    let rows = oeis();
+    assert_eq!(rows.len(), 27);
+    for (i, &(n, total, unique)) in rows.iter().enumerate() {
+        assert_eq!(n, i + 1);
+        // Every class has 2, 4 or 8 members for N > 1.
+        assert!(n == 1 || (unique * 2 <= total && total <= unique * 8));
+    }
+}
+
+#[test]
+fn totals_and_uniques_match_oeis() {
+    for (n, total, unique) in oeis().into_iter().filter(|r| r.0 <= OEIS_MAX) {
+        let c = count_full(n, &threads(0)).unwrap();
+        assert_eq!((c.total, c.unique), (total, unique), "N = {n}");
+    }
+}
+
+#[test]
+fn fast_equals_bitboard_for_small_n() {
+    for n in 1..=12 {
+        let plain = queens::count(n, Algorithm::Bitboard).unwrap();
+        let fast = queens::count(n, Algorithm::Fast).unwrap();
+        assert_eq!(
+            (fast.total, fast.unique),
+            (plain.total, plain.unique),
+            "N = {n}"
+        );
+    }
+}
+
+#[test]
+fn one_thread_equals_two_and_three() {
+    for n in [9, 12, 14] {
+        let one = count_full(n, &threads(1)).unwrap();
+        assert_eq!(one, count_full(n, &threads(2)).unwrap(), "N = {n}");
+        assert_eq!(one, count_full(n, &threads(3)).unwrap(), "N = {n}");
+    }
+}
+
+/// Solutions fixed by the half turn and the quarter turn, by testing every
+/// solution of the plain search.
+fn brute_symmetric(n: usize) -> (u64, u64) {
+    let (mut half, mut quarter) = (0, 0);
+    queens::for_each_solution(n, Algorithm::Bitboard, |p| {
+        half += u64::from(p.image(Symmetry::Rotate180).unwrap() == *p);
+        quarter += u64::from(p.image(Symmetry::Rotate90).unwrap() == *p);
+        ControlFlow::Continue(())
+    })
+    .unwrap();
+    (half, quarter)
+}
+
+#[test]
+fn symmetric_counts_match_brute_force() {
+    let top = if cfg!(debug_assertions) { 10 } else { 12 };
+    let mut nonzero_quarter = 0;
+    for n in 1..=top {
+        let s = symmetric_counts(n);
+        assert_eq!((s.half_turn, s.quarter_turn), brute_symmetric(n), "N = {n}");
+        nonzero_quarter += usize::from(s.quarter_turn > 0);
+    }
+    // The check is not vacuous: N = 1, 4, 5, 8 (no: 8 has none), 9, 12 have some.
+    assert!(nonzero_quarter >= 4);
+}
+
+#[test]
+fn burnside_gives_the_plain_unique_count() {
+    for n in 1..=11 {
+        let plain = queens::count(n, Algorithm::Bitboard).unwrap();
+        let s = symmetric_counts(n);
+        assert_eq!(
+            unique_from(n, plain.total, s.half_turn, s.quarter_turn),
+            plain.unique,
+            "N = {n}"
+        );
+    }
+}
+
+/// The border queens of a solution (ranks per file).
+fn border_of(ranks: &[u32]) -> Border {
+    let n = ranks.len();
+    let file_on = |rank: u32| ranks.iter().position(|&r| r == rank).unwrap() as u8;
+    Border {
+        first_file: ranks[0] as u8,
+        last_file: ranks[n - 1] as u8,
+        first_rank: file_on(0),
+        last_rank: file_on(n as u32 - 1),
+    }
+}
+
+fn smallest_image(b: Border, n: usize) -> Border {
+    Symmetry::ALL
+        .into_iter()
+        .map(|s| b.image(s, n))
+        .min()
+        .unwrap()
+}
+
+#[test]
+fn units_partition_the_solutions() {
+    for n in 4..=10 {
+        // Solutions per class of border constellations, by brute force.
+        let mut per_class: HashMap<Border, u64> = HashMap::new();
+        queens::for_each_solution(n, Algorithm::Bitboard, |p| {
+            let b = border_of(p.ranks());
+            assert!(b.is_valid(n));
+            *per_class.entry(smallest_image(b, n)).or_default() += 1;
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+        let plan = Plan::new(n).unwrap();
+        let mut seen = 0;
+        for (i, u) in plan.units().iter().enumerate() {
+            assert_eq!(u.index as usize, i);
+            assert_eq!(smallest_image(u.border, n), u.border);
+            assert_eq!(smallest_image(u.searched, n), u.border);
+            assert_eq!(u.weight, u.border.class_size(n));
+            let c = u.count(n, None).unwrap();
+            let expected = per_class.get(&u.border).copied().unwrap_or(0);
+            assert_eq!(
+                u64::from(u.weight) * c.solutions,
+                expected,
+                "N = {n}, {u:?}"
+            );
+            seen += u64::from(expected > 0);
+        }
+        // Every class with a solution is a unit.
+        assert_eq!(seen, per_class.len() as u64, "N = {n}");
+    }
+}
+
+#[test]
+fn units_cover_every_valid_constellation_once() {
+    for n in 1..=9 {
+        let m = n as u8;
+        let mut valid = 0u64;
+        for a in 0..m {
+            for b in 0..m {
+                for c in 0..m {
+                    for d in 0..m {
+                        let border = Border {
+                            first_file: a,
+                            last_file: b,
+                            first_rank: c,
+                            last_rank: d,
+                        };
+                        valid += u64::from(border.is_valid(n));
+                    }
+                }
+            }
+        }
+        let plan = Plan::new(n).unwrap();
+        let weights: u64 = plan.units().iter().map(|u| u64::from(u.weight)).sum();
+        assert_eq!(weights, valid, "N = {n}");
+    }
+}
+
+#[test]
+fn plan_is_deterministic() {
+    let a = Plan::new(13).unwrap();
+    let b = Plan::new(13).unwrap();
+    assert_eq!(a.units(), b.units());
+    assert!(a.units().iter().all(|u| u.cost > 0));
+}
+
+#[test]
+fn a_set_stop_flag_interrupts() {
+    let stop = AtomicBool::new(true);
+    let opts = CountOptions {
+        threads: 2,
+        stop: Some(&stop),
+        progress: None,
+    };
+    assert_eq!(count_full(12, &opts), Err(Error::Interrupted));
+}
+
+#[test]
+fn progress_reaches_every_unit() {
+    use std::sync::Mutex;
+    let last = Mutex::new(None);
+    let report = |p: hetman::queens::count::Progress| {
+        let mut l = last.lock().unwrap();
+        if l.map_or(true, |q: hetman::queens::count::Progress| {
+            p.units_done > q.units_done
+        }) {
+            *l = Some(p);
+        }
+    };
+    let opts = CountOptions {
+        threads: 2,
+        stop: None,
+        progress: Some(&report),
+    };
+    count_full(11, &opts).unwrap();
+    let p = last.lock().unwrap().unwrap();
+    assert_eq!(p.units_done, p.units);
+    assert_eq!(p.cost_done, p.cost);
+    assert_eq!(p.fraction(), 1.0);
+}
+
+#[test]
+fn sizes_out_of_range_are_refused() {
+    assert!(matches!(
+        count_full(0, &threads(1)),
+        Err(Error::Size { .. })
+    ));
+    assert!(matches!(
+        count_full(hetman::queens::count::MAX_N + 1, &threads(1)),
+        Err(Error::Size { .. })
+    ));
+}
+
+#[test]
+fn symmetric_counts_and_oeis_totals_give_oeis_uniques() {
+    // Burnside checked far beyond what the full count can afford here: with
+    // the known totals, the symmetric counts must give the known uniques.
+    let top = if cfg!(debug_assertions) { 16 } else { 21 };
+    for (n, total, unique) in oeis().into_iter().filter(|r| r.0 <= top) {
+        let s = symmetric_counts(n);
+        assert_eq!(
+            unique_from(n, total, s.half_turn, s.quarter_turn),
+            unique,
+            "N = {n}"
+        );
+    }
+}
