@@ -30,6 +30,9 @@ pub enum Command {
     /// N-Queens: count, list, check and compare placements of N non-attacking queens.
     #[command(subcommand)]
     Queens(crate::queens::QueensCommand),
+    /// The knight's tour: find, list, count and check tours on any board.
+    #[command(subcommand)]
+    Knight(crate::knight::KnightCommand),
 }
 
 /// Prints a clap error as one line (help and version as clap prints them) and

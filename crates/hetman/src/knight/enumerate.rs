@@ -439,7 +439,9 @@ fn run_units(
     if interrupted.load(Ordering::Relaxed) {
         return Err(Error::Interrupted);
     }
-    Ok(results.into_inner().expect("no thread panics holding the lock"))
+    Ok(results
+        .into_inner()
+        .expect("no thread panics holding the lock"))
 }
 
 /// The number of directed tours of `board` from `start` (see the module

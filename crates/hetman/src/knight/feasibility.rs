@@ -150,7 +150,13 @@ pub fn no_tour(board: &KnightBoard, start: u32, closed: bool) -> Option<Reason> 
         (w.min(h), w.max(h))
     };
     if !board.has_blocked() {
-        if closed && (m % 2 == 1 && n % 2 == 1 || m == 1 || m == 2 || m == 4 || m == 3 && matches!(n, 4 | 6 | 8)) {
+        if closed
+            && (m % 2 == 1 && n % 2 == 1
+                || m == 1
+                || m == 2
+                || m == 4
+                || m == 3 && matches!(n, 4 | 6 | 8))
+        {
             if m % 2 == 1 && n % 2 == 1 && m > 1 {
                 return Some(Reason::OddSquares(free));
             }

@@ -210,7 +210,10 @@ impl CompactTour {
                 let (dx, dy) = KNIGHT_MOVES[c as usize];
                 let (nx, ny) = (x + i64::from(dx), y + i64::from(dy));
                 if nx < 0 || ny < 0 || nx >= w || ny >= h {
-                    return Err(format!("square {} links off the board", Square::new(x as u32, y as u32)));
+                    return Err(format!(
+                        "square {} links off the board",
+                        Square::new(x as u32, y as u32)
+                    ));
                 }
                 let j = (ny * w + nx) as usize;
                 let r = REVERSE[c as usize];
@@ -235,7 +238,10 @@ impl CompactTour {
             n += 1;
         }
         if n != self.links.len() {
-            return Err(format!("the walk covers {n} of {} squares", self.links.len()));
+            return Err(format!(
+                "the walk covers {n} of {} squares",
+                self.links.len()
+            ));
         }
         if self.closed {
             let sq = |i: u32| Square::new(i % self.width, i / self.width);
@@ -298,7 +304,10 @@ impl BlockTour {
             }
         }
         Err(Error::TooLarge {
-            reason: format!("no {} tour found for a {w}x{h} block", if closed { "closed" } else { "open" }),
+            reason: format!(
+                "no {} tour found for a {w}x{h} block",
+                if closed { "closed" } else { "open" }
+            ),
         })
     }
 
@@ -350,7 +359,11 @@ struct Join {
 /// false) or above it (`vertical` true).
 fn joins(p: &BlockTour, q: &BlockTour, vertical: bool) -> Vec<Join> {
     // Coordinates of q's squares in p's frame.
-    let (ox, oy) = if vertical { (0, p.h as i64) } else { (p.w as i64, 0) };
+    let (ox, oy) = if vertical {
+        (0, p.h as i64)
+    } else {
+        (p.w as i64, 0)
+    };
     let pos_p = |i: u32| (i64::from(i % p.w), i64::from(i / p.w));
     let pos_q = |i: u32| (i64::from(i % q.w) + ox, i64::from(i / q.w) + oy);
     let near_p = |(x, y): (i64, i64)| {
@@ -379,9 +392,15 @@ fn joins(p: &BlockTour, q: &BlockTour, vertical: bool) -> Vec<Join> {
     for &(a1, a2) in &ep {
         for &(b1, b2) in &eq {
             if km(pos_p(a1), pos_q(b1)) && km(pos_p(a2), pos_q(b2)) {
-                out.push(Join { a: (a1, a2), b: (b1, b2) });
+                out.push(Join {
+                    a: (a1, a2),
+                    b: (b1, b2),
+                });
             } else if km(pos_p(a1), pos_q(b2)) && km(pos_p(a2), pos_q(b1)) {
-                out.push(Join { a: (a1, a2), b: (b2, b1) });
+                out.push(Join {
+                    a: (a1, a2),
+                    b: (b2, b1),
+                });
             }
         }
     }
@@ -451,7 +470,9 @@ pub fn construct(board: &KnightBoard, start: Square, closed: bool) -> Result<Com
     let (w, h) = (board.width(), board.height());
     let refuse = |why: String| Err(Error::TooLarge { reason: why });
     if board.has_blocked() {
-        return refuse("the divide-and-conquer construction takes boards without blocked squares".into());
+        return refuse(
+            "the divide-and-conquer construction takes boards without blocked squares".into(),
+        );
     }
     if w.min(h) < MIN_SIDE {
         return refuse(format!(
@@ -461,17 +482,37 @@ pub fn construct(board: &KnightBoard, start: Square, closed: bool) -> Result<Com
     let s = start_index(board, start)?;
     let odd = w % 2 == 1 && h % 2 == 1;
     if odd && closed {
-        return refuse(format!("a {w}x{h} board has an odd number of squares and so no closed tour"));
+        return refuse(format!(
+            "a {w}x{h} board has an odd number of squares and so no closed tour"
+        ));
     }
     if odd && !board.is_a1_colour(s) {
-        return refuse(format!("no open tour of {w}x{h} starts on {start}: it has the colour with fewer squares"));
+        return refuse(format!(
+            "no open tour of {w}x{h} starts on {start}: it has the colour with fewer squares"
+        ));
     }
-    let (cols, odd_col) =
-        split(w, start.file()).ok_or_else(|| Error::TooLarge { reason: format!("cannot cut a side of {w} into blocks") })?;
-    let (rows, odd_row) =
-        split(h, start.rank()).ok_or_else(|| Error::TooLarge { reason: format!("cannot cut a side of {h} into blocks") })?;
-    let x0: Vec<u32> = cols.iter().scan(0, |a, &c| { let v = *a; *a += c; Some(v) }).collect();
-    let y0: Vec<u32> = rows.iter().scan(0, |a, &c| { let v = *a; *a += c; Some(v) }).collect();
+    let (cols, odd_col) = split(w, start.file()).ok_or_else(|| Error::TooLarge {
+        reason: format!("cannot cut a side of {w} into blocks"),
+    })?;
+    let (rows, odd_row) = split(h, start.rank()).ok_or_else(|| Error::TooLarge {
+        reason: format!("cannot cut a side of {h} into blocks"),
+    })?;
+    let x0: Vec<u32> = cols
+        .iter()
+        .scan(0, |a, &c| {
+            let v = *a;
+            *a += c;
+            Some(v)
+        })
+        .collect();
+    let y0: Vec<u32> = rows
+        .iter()
+        .scan(0, |a, &c| {
+            let v = *a;
+            *a += c;
+            Some(v)
+        })
+        .collect();
     // The open block: the odd one, holding the start.
     let open_block = if odd {
         Some((odd_col.expect("odd width"), odd_row.expect("odd height")))
@@ -520,23 +561,21 @@ pub fn construct(board: &KnightBoard, start: Square, closed: bool) -> Result<Com
     }
     // Join: along every row of blocks, and up the first column.
     type Key = (bool, bool, bool, u32, u32, u32, u32);
+    type Edge = (u32, u32);
     let mut cache: HashMap<Key, Vec<Join>> = HashMap::new();
     let mut join = |links: &mut [u8],
                     (pi, pj): (usize, usize),
                     (qi, qj): (usize, usize),
                     vertical: bool,
                     used: &[(u32, u32)]|
-     -> Result<((u32, u32), (u32, u32)), Error> {
+     -> Result<(Edge, Edge), Error> {
         let (p, q) = (tour_of(pi, pj), tour_of(qi, qj));
         let po = open_block == Some((pi, pj));
         let qo = open_block == Some((qi, qj));
         let key = (vertical, po, qo, p.w, p.h, q.w, q.h);
-        let list = cache
-            .entry(key)
-            .or_insert_with(|| joins(p, q, vertical));
-        let glob = |i: usize, j: usize, t: &BlockTour, l: u32| {
-            (y0[j] + l / t.w) * w + x0[i] + l % t.w
-        };
+        let list = cache.entry(key).or_insert_with(|| joins(p, q, vertical));
+        let glob =
+            |i: usize, j: usize, t: &BlockTour, l: u32| (y0[j] + l / t.w) * w + x0[i] + l % t.w;
         let same = |x: (u32, u32), e: (u32, u32)| x == e || (x.0 == e.1 && x.1 == e.0);
         let pick = list.iter().find(|jn| {
             let ea = (glob(pi, pj, p, jn.a.0), glob(pi, pj, p, jn.a.1));
@@ -579,7 +618,13 @@ pub fn construct(board: &KnightBoard, start: Square, closed: bool) -> Result<Com
             here.push(b);
         }
         for i in 0..cols.len() - 1 {
-            let (a, _) = join(&mut links, (i, j), (i + 1, j), false, if i == 0 { &here } else { &[] })?;
+            let (a, _) = join(
+                &mut links,
+                (i, j),
+                (i + 1, j),
+                false,
+                if i == 0 { &here } else { &[] },
+            )?;
             if i == 0 {
                 here.push(a);
             }

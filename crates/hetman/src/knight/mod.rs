@@ -193,7 +193,10 @@ fn finish(
     if let Some(t) = &tour {
         if let Err(fault) = t.verify(board, options.closed) {
             // A bug, not bad input: say so loudly rather than print a wrong tour.
-            panic!("the {} search produced an invalid tour: {fault}", options.algorithm);
+            panic!(
+                "the {} search produced an invalid tour: {fault}",
+                options.algorithm
+            );
         }
     }
     let no_tour = tour.is_none().then_some(NoTour::Exhausted { nodes });

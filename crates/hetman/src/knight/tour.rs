@@ -185,7 +185,9 @@ impl Tour {
     pub fn parse(text: &str, size: Option<BoardSize>) -> Result<(Self, Vec<Square>), Error> {
         let t = text.trim();
         if t.is_empty() {
-            return Err(tour_err("empty input: give a move list such as 'a1 c2 e1 ...' or a board of move numbers"));
+            return Err(tour_err(
+                "empty input: give a move list such as 'a1 c2 e1 ...' or a board of move numbers",
+            ));
         }
         let looks_numbered = t
             .split_whitespace()
@@ -572,7 +574,10 @@ mod tests {
         let size = BoardSize::square(5).unwrap();
         let board = KnightBoard::new(size).unwrap();
         let t = Tour::from_moves(size, "a1 c2 a1").unwrap();
-        assert!(matches!(t.verify(&board, false), Err(Fault::Repeated { .. })));
+        assert!(matches!(
+            t.verify(&board, false),
+            Err(Fault::Repeated { .. })
+        ));
         let t = Tour::from_moves(size, "a1 c2").unwrap();
         assert_eq!(
             t.verify(&board, false),
