@@ -278,16 +278,45 @@ impl BlockTour {
     fn find(w: u32, h: u32, start: Square, closed: bool) -> Result<BlockTour, Error> {
         let board = KnightBoard::new(BoardSize::new(w, h)?)?;
         let s = start_index(&board, start)?;
-        for tie in [TieBreak::Corner, TieBreak::MoveOrder] {
+        // Warnsdorff's open tour closed by rotations is quick on every block
+        // shape; the searches below are the fallback.
+        let mut quick = None;
+        if closed {
+            let order = Order::Warnsdorff(TieBreak::Corner);
             let out = search(
                 &board,
                 s,
-                closed,
-                Order::Warnsdorff(tie),
+                false,
+                order,
                 true,
-                Some(2_000_000),
+                Some(w as u64 * h as u64 * 4),
                 None,
             );
+            if let Ok(super::backtracking::Outcome {
+                path: Some(mut p), ..
+            }) = out
+            {
+                if super::warnsdorff::close_by_rotations(&board, &mut p, 10_000) {
+                    quick = Some(p);
+                }
+            }
+        }
+        for tie in [TieBreak::Corner, TieBreak::MoveOrder] {
+            let out = match quick.take() {
+                Some(p) => Ok(super::backtracking::Outcome {
+                    path: Some(p),
+                    nodes: 0,
+                }),
+                None => search(
+                    &board,
+                    s,
+                    closed,
+                    Order::Warnsdorff(tie),
+                    true,
+                    Some(2_000_000),
+                    None,
+                ),
+            };
             if let Ok(super::backtracking::Outcome { path: Some(p), .. }) = out {
                 let mut links = vec![(NONE << 4) | NONE; (w * h) as usize];
                 let n = p.len();
