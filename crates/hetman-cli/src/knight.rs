@@ -904,8 +904,8 @@ fn check(a: &CheckArgs) -> Result<ExitCode> {
     } else {
         match &verdict {
             Ok(()) => crate::outln!(
-                "a {} tour of {size}: {} squares, from {} to {}",
-                if t.is_closed() { "closed" } else { "open" },
+                "{} tour of {size}: {} squares, from {} to {}",
+                if t.is_closed() { "a closed" } else { "an open" },
                 t.len(),
                 t.square(0),
                 t.square(t.len() - 1)

@@ -34,10 +34,10 @@ pub struct Tour {
 /// ```
 /// use hetman::{BoardSize, knight::{Tour, KnightBoard, Fault}};
 /// let size = BoardSize::square(5).unwrap();
-/// let t = Tour::from_moves(size, "a1 b3 a5 c4").unwrap();
+/// let t = Tour::from_moves(size, "a1 b3 a4 c4").unwrap();
 /// let err = t.verify(&KnightBoard::new(size).unwrap(), false).unwrap_err();
-/// assert!(matches!(err, Fault::Step { number: 3, .. }));
-/// assert_eq!(err.to_string(), "move 3, b3 to a5, is not a knight's move");
+/// assert!(matches!(err, Fault::Step { number: 2, .. }));
+/// assert_eq!(err.to_string(), "move 2, b3 to a4, is not a knight's move");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
