@@ -138,7 +138,9 @@ impl fmt::Display for Reason {
 /// ```
 /// use hetman::{BoardSize, knight::{KnightBoard, feasibility::{no_tour, Reason}}};
 /// let b = KnightBoard::new(BoardSize::square(5).unwrap()).unwrap();
-/// assert!(matches!(no_tour(&b, 0, true), Some(Reason::Schwenk { .. })));
+/// assert_eq!(no_tour(&b, 0, true), Some(Reason::OddSquares(25)));
+/// let b4 = KnightBoard::new(BoardSize::new(4, 6).unwrap()).unwrap();
+/// assert!(matches!(no_tour(&b4, 0, true), Some(Reason::Schwenk { m: 4, n: 6 })));
 /// assert!(no_tour(&b, 0, false).is_none());
 /// assert!(matches!(no_tour(&b, 1, false), Some(Reason::Colours { .. })));
 /// ```

@@ -180,7 +180,7 @@ impl Tour {
     /// let (t, blocked) = Tour::parse(text, None).unwrap();
     /// assert_eq!(t.len(), 9);
     /// assert!(blocked.is_empty());
-    /// assert_eq!(t.to_moves().split(' ').next(), Some("b3"));
+    /// assert_eq!(t.to_moves().split(' ').next(), Some("c3"));
     /// ```
     pub fn parse(text: &str, size: Option<BoardSize>) -> Result<(Self, Vec<Square>), Error> {
         let t = text.trim();
@@ -282,7 +282,7 @@ impl Tour {
     ///
     /// ```
     /// use hetman::{BoardSize, knight::Tour};
-    /// let t = Tour::from_moves(BoardSize::square(5).unwrap(), "a1 c2 a3 b1").unwrap();
+    /// let t = Tour::from_moves(BoardSize::square(5).unwrap(), "a1 c2 d4 b3").unwrap();
     /// assert!(t.is_closed());
     /// ```
     #[must_use]
