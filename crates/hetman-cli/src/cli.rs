@@ -44,6 +44,14 @@ hetman queens symmetry 3 5 2 8 1 7 4 6\n  hetman queens solve 1000 > thousand.tx
 hetman queens complete 8 --with a1 --format board"
     )]
     Queens(crate::queens::QueensCommand),
+    /// The knight's tour: find, list, count and check tours on any board.
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  hetman knight tour 5 --start a5\n  hetman knight tour 8 --closed --format moves\n  \
+hetman knight tour 1000 --stats\n  hetman knight list 5 --start a1 --limit 3\n  hetman knight count 6 --closed\n  \
+hetman knight check a1 b3 c5"
+    )]
+    Knight(crate::knight::KnightCommand),
     /// Print shell completions for bash, zsh, fish, powershell or elvish.
     #[command(after_help = "Examples:\n  \
 hetman completions bash > ~/.local/share/bash-completion/completions/hetman\n  \

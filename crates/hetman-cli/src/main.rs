@@ -1,12 +1,13 @@
 //! `hetman`: the command-line front end of the hetman library.
 //!
 //! Arguments are parsed by clap (`cli.rs`), checked and resolved per command
-//! (`queens.rs`), handed to the library and printed (`output.rs`).
+//! (`queens.rs`, `knight.rs`), handed to the library and printed (`output.rs`).
 //!
 //! Exit codes: 0 success; 1 the answer is "no" (a placement is not a solution,
 //! no tour exists); 2 bad input or usage; 130 interrupted.
 
 mod cli;
+mod knight;
 mod output;
 mod picture;
 mod queens;
@@ -49,6 +50,7 @@ fn main() -> ExitCode {
 fn run(cli: cli::Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         cli::Command::Queens(q) => queens::run(q),
+        cli::Command::Knight(k) => knight::run(k),
         cli::Command::Completions { shell } => {
             write_stdout(&cli::completions(shell))?;
             Ok(ExitCode::SUCCESS)
