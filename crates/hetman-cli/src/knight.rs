@@ -1,12 +1,14 @@
 //! `hetman knight ...`: arguments, their checks, and output.
 
 use crate::output::{self, group, Stream};
+use crate::picture::{self, PictureArgsNoSize, Pictures};
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use hetman::knight::enumerate::{self, CountOptions};
 use hetman::knight::{
     feasibility, find, frontier, huge, Algorithm, FindOptions, KnightBoard, NoTour, Tour,
 };
+use hetman::render::TourPicture;
 use hetman::{BoardSize, Square};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
@@ -122,6 +124,8 @@ pub struct TourArgs {
     /// Do not print the tour (only the summary line, and --stats).
     #[arg(long, short)]
     pub quiet: bool,
+    #[command(flatten)]
+    pub picture: PictureArgsNoSize,
 }
 
 impl TourArgs {
@@ -199,6 +203,8 @@ pub struct CheckArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub picture: PictureArgsNoSize,
 }
 
 pub fn run(cmd: KnightCommand) -> Result<ExitCode> {
@@ -312,6 +318,8 @@ fn tour(a: &TourArgs) -> Result<ExitCode> {
     };
     let board = build_board(&a.board, per)?;
     let start = start_square(&board, &a.start)?;
+    let pics = a.picture.resolve();
+    pics.check()?;
     install_ctrlc();
     let t0 = Instant::now();
     if algorithm == Algorithm::Divide {
@@ -335,6 +343,10 @@ fn tour(a: &TourArgs) -> Result<ExitCode> {
             bail!("internal error: the divide construction made an invalid tour: {e}");
         }
         let checked = t0.elapsed();
+        if pics.wanted() {
+            let path: Vec<Square> = t.walk().map(|i| board.square(i)).collect();
+            write_tour_pictures(&pics, &board, &path, t.is_closed())?;
+        }
         let mut out = Stream::new();
         if a.json {
             let path: Vec<u32> = t.walk().collect();
@@ -421,6 +433,8 @@ fn tour(a: &TourArgs) -> Result<ExitCode> {
     if let Err(e) = t.verify(&board, a.closed) {
         bail!("internal error: the tour found is not valid: {e}");
     }
+    let path: Vec<Square> = t.squares().collect();
+    write_tour_pictures(&pics, &board, &path, t.is_closed())?;
     if a.json {
         print_json(&mut out, &board, &t, a, found.nodes, time)?;
         out.finish()?;
@@ -429,6 +443,11 @@ fn tour(a: &TourArgs) -> Result<ExitCode> {
     if a.print_tour() {
         match a.format {
             Format::Moves => out.record(&format!("{}\n", t.to_moves()))?,
+            Format::Board if pics.color => {
+                let blocked = board.blocked_squares();
+                let tp = tour_picture(&board, &path, &blocked, t.is_closed());
+                out.record(&picture::tour_board(&pics, &tp))?;
+            }
             Format::Board => {
                 let numbers = t.numbers();
                 let cw = number_width(&board);
@@ -895,7 +914,11 @@ fn check(a: &CheckArgs) -> Result<ExitCode> {
     let mut blocked = parse_squares(&a.block, size, "--block")?;
     blocked.extend(drawn_blocked);
     let board = KnightBoard::with_blocked(size, &blocked)?;
+    let pics = a.picture.resolve();
+    pics.check()?;
     let verdict = t.verify(&board, a.closed);
+    let path: Vec<Square> = t.squares().collect();
+    write_tour_pictures(&pics, &board, &path, verdict.is_ok() && t.is_closed())?;
     if a.json {
         let v = json!({"size": size.to_string(), "squares": t.len(), "valid": verdict.is_ok(),
                        "closed": verdict.is_ok() && t.is_closed(),
@@ -951,4 +974,34 @@ mod tests {
             assert_eq!(out, expect, "{w}x{h}");
         }
     }
+}
+
+/// The picture of a tour (or of a walk that `knight check` rejected) on `board`.
+fn tour_picture<'a>(
+    board: &KnightBoard,
+    path: &'a [Square],
+    blocked: &'a [Square],
+    closed: bool,
+) -> TourPicture<'a> {
+    TourPicture {
+        width: board.width(),
+        height: board.height(),
+        path,
+        blocked,
+        closed,
+    }
+}
+
+/// Writes the SVG and PNG files asked for with --svg and --png.
+fn write_tour_pictures(
+    pics: &Pictures,
+    board: &KnightBoard,
+    path: &[Square],
+    closed: bool,
+) -> Result<()> {
+    if !pics.wanted() {
+        return Ok(());
+    }
+    let blocked = board.blocked_squares();
+    picture::write_tour(pics, &tour_picture(board, path, &blocked, closed))
 }

@@ -149,20 +149,8 @@ impl Pictures {
     }
 }
 
-/// For a command that draws one picture (the knight commands): resolves the
-/// flags, checks them, and writes the picture `svg` draws when a file is asked
-/// for. Call [`Pictures::check`] (via `args.resolve().check()`) before long
-/// work as well, so a bad path fails before the search, not after it.
-#[allow(dead_code)] // for the knight commands, wired when they are merged
-pub fn write_pictures(args: &PictureArgs, svg: impl FnOnce() -> String) -> Result<()> {
-    let pics = args.resolve();
-    pics.check()?;
-    pics.write_with(svg)
-}
-
 /// A knight's tour board for the terminal: move numbers, in colour with the
 /// start and end marked when `pics.color`, else plain (`.` unvisited, `#` blocked).
-#[allow(dead_code)] // for the knight commands, wired when they are merged
 pub fn tour_board(pics: &Pictures, t: &TourPicture<'_>) -> String {
     if pics.color {
         hetman::render::text::tour_color(t)
@@ -173,7 +161,6 @@ pub fn tour_board(pics: &Pictures, t: &TourPicture<'_>) -> String {
 
 /// Writes the SVG/PNG of a knight's tour when asked for (path only, without
 /// numbers, on boards of 500 or more on a side).
-#[allow(dead_code)] // for the knight commands, wired when they are merged
 pub fn write_tour(pics: &Pictures, t: &TourPicture<'_>) -> Result<()> {
     pics.write_with(|| svg::tour(t))
 }

@@ -481,3 +481,67 @@ fn solve_and_complete_draw_their_answer() {
     assert!(err.contains("10,000") && err.contains("20,000"), "{err}");
     assert!(!dir.join("x.svg").exists());
 }
+
+#[test]
+fn knight_tour_and_check_draw_the_path() {
+    let dir = scratch("knight");
+    let (svg5, png8, svg600) = (dir.join("k5.svg"), dir.join("k8.png"), dir.join("k600.svg"));
+    let (out, err, code) = run(&[
+        "knight",
+        "tour",
+        "5",
+        "--start",
+        "a5",
+        "--algorithm",
+        "backtracking",
+        "--svg",
+        s(&svg5),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("5  1 20 17 12  3"), "{out}");
+    parse_svg(&svg5);
+    let text = std::fs::read_to_string(&svg5).unwrap();
+    // Every move number is on the picture, and the path is one line.
+    for k in 1..=25 {
+        assert!(text.contains(&format!(">{k}<")), "move {k} missing");
+    }
+    assert_eq!(text.matches("<path").count(), 1);
+
+    let (_, err, code) = run(&[
+        "knight",
+        "tour",
+        "8",
+        "--closed",
+        "--quiet",
+        "--png",
+        s(&png8),
+        "--png-size",
+        "600",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(png_size(&png8).0, 600);
+    keep(&png8);
+
+    // A huge tour draws the path only, and stays small enough to open.
+    let (_, err, code) = run(&["knight", "tour", "600", "--quiet", "--svg", s(&svg600)]);
+    assert_eq!(code, 0, "{err}");
+    parse_svg(&svg600);
+    let big = std::fs::read_to_string(&svg600).unwrap();
+    assert!(!big.contains(">359999<"), "numbers drawn on a huge board");
+    assert!(big.len() < 5_000_000, "{} bytes", big.len());
+
+    // knight check draws what it was given.
+    let moves = hetman()
+        .args(["knight", "tour", "6", "--format", "moves"])
+        .output()
+        .unwrap()
+        .stdout;
+    let checked = dir.join("checked.svg");
+    let out = hetman()
+        .args(["knight", "check", "--svg", s(&checked)])
+        .write_stdin(moves)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    parse_svg(&checked);
+}
