@@ -336,9 +336,12 @@ mod tests {
             size: None,
         };
         let mut drawn = false;
-        let err = write_pictures(&args, || {
-            drawn = true;
-            String::new()
+        let pics = args.resolve();
+        let err = pics.check().and_then(|()| {
+            pics.write_with(|| {
+                drawn = true;
+                String::new()
+            })
         });
         assert!(err.unwrap_err().to_string().contains("does not exist"));
         assert!(!drawn, "a bad path fails before drawing");

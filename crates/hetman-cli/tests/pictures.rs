@@ -381,6 +381,11 @@ fn every_command_shows_an_example() {
         vec!["queens", "list", "--help"],
         vec!["queens", "check", "--help"],
         vec!["queens", "symmetry", "--help"],
+        vec!["knight", "--help"],
+        vec!["knight", "tour", "--help"],
+        vec!["knight", "list", "--help"],
+        vec!["knight", "count", "--help"],
+        vec!["knight", "check", "--help"],
         vec!["completions", "--help"],
         vec!["man", "--help"],
     ] {

@@ -228,7 +228,8 @@ pub fn tour(t: &TourPicture<'_>) -> String {
 }
 
 /// Draws a knight's tour in colour: move numbers on light and dark squares,
-/// the start on green and the end on red, blocked squares grey. For a closed
+/// the start on green and the end on red with the knight ♞ standing on it in
+/// place of the last move number, blocked squares grey. For a closed
 /// tour the end is a knight's move from the start, so both are marked alike.
 ///
 /// # Example
@@ -238,7 +239,7 @@ pub fn tour(t: &TourPicture<'_>) -> String {
 /// let t = TourPicture { width: 3, height: 3, path: &path, blocked: &[], closed: false };
 /// let s = text::tour_color(&t);
 /// assert!(s.contains("\x1b[1;38;5;16;48;5;114m 1")); // the start, on green
-/// assert!(s.contains("\x1b[1;38;5;16;48;5;210m 3")); // the end, on red
+/// assert!(s.contains("\x1b[1;38;5;16;48;5;210m ♞")); // the knight at the end, on red
 /// ```
 #[must_use]
 pub fn tour_color(t: &TourPicture<'_>) -> String {
@@ -252,7 +253,8 @@ pub fn tour_color(t: &TourPicture<'_>) -> String {
             0 if blocked[i] => (String::new(), Mark::Blocked),
             0 => (String::new(), Mark::Empty),
             1 => ("1".into(), Mark::Start),
-            k if k == last => (k.to_string(), Mark::End),
+            // The knight stands on the last square of its tour.
+            k if k == last => ("♞".into(), Mark::End),
             k => (k.to_string(), Mark::Empty),
         }
     })
