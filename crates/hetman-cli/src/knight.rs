@@ -944,6 +944,36 @@ fn check(a: &CheckArgs) -> Result<ExitCode> {
     })
 }
 
+/// The picture of a tour (or of a walk that `knight check` rejected) on `board`.
+fn tour_picture<'a>(
+    board: &KnightBoard,
+    path: &'a [Square],
+    blocked: &'a [Square],
+    closed: bool,
+) -> TourPicture<'a> {
+    TourPicture {
+        width: board.width(),
+        height: board.height(),
+        path,
+        blocked,
+        closed,
+    }
+}
+
+/// Writes the SVG and PNG files asked for with --svg and --png.
+fn write_tour_pictures(
+    pics: &Pictures,
+    board: &KnightBoard,
+    path: &[Square],
+    closed: bool,
+) -> Result<()> {
+    if !pics.wanted() {
+        return Ok(());
+    }
+    let blocked = board.blocked_squares();
+    picture::write_tour(pics, &tour_picture(board, path, &blocked, closed))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -974,34 +1004,4 @@ mod tests {
             assert_eq!(out, expect, "{w}x{h}");
         }
     }
-}
-
-/// The picture of a tour (or of a walk that `knight check` rejected) on `board`.
-fn tour_picture<'a>(
-    board: &KnightBoard,
-    path: &'a [Square],
-    blocked: &'a [Square],
-    closed: bool,
-) -> TourPicture<'a> {
-    TourPicture {
-        width: board.width(),
-        height: board.height(),
-        path,
-        blocked,
-        closed,
-    }
-}
-
-/// Writes the SVG and PNG files asked for with --svg and --png.
-fn write_tour_pictures(
-    pics: &Pictures,
-    board: &KnightBoard,
-    path: &[Square],
-    closed: bool,
-) -> Result<()> {
-    if !pics.wanted() {
-        return Ok(());
-    }
-    let blocked = board.blocked_squares();
-    picture::write_tour(pics, &tour_picture(board, path, &blocked, closed))
 }

@@ -129,7 +129,7 @@ pub(crate) fn search(
                         (d << 56) | t.key(board.square(j), m)
                     }
                 };
-                if best.map_or(true, |(_, _, k)| key < k) {
+                if best.is_none_or(|(_, _, k)| key < k) {
                     best = Some((m, j, key));
                     if tie.is_none() {
                         break;

@@ -488,7 +488,7 @@ fn parse_numbered(text: &str, size: Option<BoardSize>) -> Result<(Tour, Vec<Squa
             .is_some_and(|c| c.parse::<usize>().ok() == Some(height - i))
     }) && rows.iter().all(|r| r.len() == rows[0].len())
         && rows[0].len() >= 2
-        && (size.map_or(true, |s| s.width() as usize == rows[0].len() - 1));
+        && (size.is_none_or(|s| s.width() as usize == rows[0].len() - 1));
     let width = rows[0].len() - usize::from(labelled);
     for (i, r) in rows.iter().enumerate() {
         if r.len() - usize::from(labelled) != width {
