@@ -182,6 +182,19 @@ pub struct CountArgs {
     /// No progress bar (it is shown only on a terminal, for runs over a second).
     #[arg(long, short)]
     pub quiet: bool,
+    /// Whole-board counts: save the frontier states to FILE between squares (see
+    /// --checkpoint-every); after Ctrl-C or a crash the same command resumes from the last
+    /// save. The file is removed when the count finishes.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// With --checkpoint: the least number of seconds between two saves.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 60,
+        requires = "checkpoint"
+    )]
+    pub checkpoint_every: u64,
 }
 
 #[derive(Debug, Args)]
@@ -703,6 +716,11 @@ fn count(a: &CountArgs) -> Result<ExitCode> {
     let t0 = Instant::now();
     let kind = if a.closed { "closed" } else { "open" };
     if let Some(s) = &a.start {
+        if a.checkpoint.is_some() {
+            bail!(
+                "--checkpoint applies to whole-board counts (the frontier engine), not to --start"
+            );
+        }
         let start = start_square(&board, s)?;
         let theorem = feasibility::no_tour(&board, board.index(start), a.closed);
         let (tours, nodes) = if theorem.is_some() {
@@ -765,6 +783,11 @@ fn count(a: &CountArgs) -> Result<ExitCode> {
     );
     fopts.progress = Some(&progress);
     fopts.stop = Some(&STOP);
+    fopts.checkpoint = a.checkpoint.as_deref();
+    if let Some(p) = a.checkpoint.as_deref().filter(|p| p.exists()) {
+        eprintln!("hetman: resuming from the checkpoint '{}'", p.display());
+    }
+    fopts.checkpoint_every = Duration::from_secs(a.checkpoint_every);
     let kind_f = if a.closed {
         frontier::Tours::Closed
     } else {

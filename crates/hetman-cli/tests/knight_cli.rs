@@ -197,3 +197,63 @@ fn bad_input_is_one_line_and_exit_2() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn whole_board_count_resumes_after_kill() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("knight-checkpoint");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let ckpt = dir.join("8x6.ckpt");
+    let ckpt = ckpt.to_str().unwrap();
+    let args = [
+        "knight",
+        "count",
+        "8x6",
+        "--closed",
+        "-j1",
+        "--quiet",
+        "--checkpoint",
+        ckpt,
+        "--checkpoint-every",
+        "0",
+    ];
+    // Kill the count (no chance to clean up) once a checkpoint has been written.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hetman"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let t0 = std::time::Instant::now();
+    while !std::path::Path::new(ckpt).exists() && t0.elapsed().as_secs() < 60 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    child.kill().unwrap();
+    let status = child.wait().unwrap();
+    if !status.success() {
+        assert!(
+            std::path::Path::new(ckpt).exists(),
+            "no checkpoint was left"
+        );
+        let (out, err, code) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        assert!(err.contains("resuming from the checkpoint"), "{err}");
+        assert!(out.contains("55,488,142 closed tours"), "{out}");
+    }
+    // Finished: the checkpoint is gone; --start counts take none.
+    assert!(!std::path::Path::new(ckpt).exists());
+    let (out, err, code) = run(&[
+        "knight",
+        "count",
+        "5",
+        "--start",
+        "a1",
+        "--checkpoint",
+        ckpt,
+    ]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        err.starts_with("error: --checkpoint applies to whole-board counts"),
+        "{err}"
+    );
+}

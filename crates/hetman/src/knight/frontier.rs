@@ -109,8 +109,10 @@ pub struct Options<'a> {
     pub threads: usize,
     /// Called after each square with the position and the state count.
     pub progress: Option<&'a dyn Fn(Progress)>,
-    /// When set to true, the count stops with [`Error::Interrupted`]
-    /// (after saving a checkpoint if one is configured).
+    /// When set to true, the count stops promptly with [`Error::Interrupted`].
+    /// Between squares it saves a checkpoint first (if one is configured);
+    /// within a square the states already consumed are gone, and a resume
+    /// starts from the last save.
     pub stop: Option<&'a AtomicBool>,
     /// A file to save the states to between squares (and when stopped), and
     /// to resume from when it exists. A file written for another board or kind
