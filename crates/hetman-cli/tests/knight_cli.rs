@@ -1,25 +1,8 @@
 //! The real `hetman knight ...` binary, run as a new user would: the seed's
 //! tour, the theorems, counts with their conventions, checking, bad input.
 
-use assert_cmd::Command;
-
-fn hetman() -> Command {
-    Command::cargo_bin("hetman").unwrap()
-}
-
-/// Runs `hetman ARGS` (with `stdin`) and returns (stdout, stderr, exit code).
-fn run_in(args: &[&str], stdin: &str) -> (String, String, i32) {
-    let out = hetman().args(args).write_stdin(stdin).output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap(),
-    )
-}
-
-fn run(args: &[&str]) -> (String, String, i32) {
-    run_in(args, "")
-}
+mod common;
+use common::{run, run_in};
 
 #[test]
 fn tour_5_from_a5() {

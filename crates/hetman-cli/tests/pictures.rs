@@ -3,25 +3,12 @@
 //!
 //! Set HETMAN_PICTURES=DIR to keep a PNG of each picture drawn here, to look at.
 
-use assert_cmd::Command;
+mod common;
+use common::{hetman, run};
 use hetman::queens::Placement;
 use hetman::render::svg::{self, TourPicture};
 use hetman::Square;
 use std::path::{Path, PathBuf};
-
-fn hetman() -> Command {
-    Command::cargo_bin("hetman").unwrap()
-}
-
-/// Runs `hetman ARGS` and returns (stdout, stderr, exit code).
-fn run(args: &[&str]) -> (String, String, i32) {
-    let out = hetman().args(args).output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap(),
-    )
-}
 
 /// A fresh, empty folder for one test.
 fn scratch(name: &str) -> PathBuf {

@@ -1,21 +1,8 @@
 //! The real `hetman` binary, run as a new user would: seed figures and error messages.
 
-use assert_cmd::Command;
+mod common;
+use common::{hetman, run};
 use predicates::prelude::*;
-
-fn hetman() -> Command {
-    Command::cargo_bin("hetman").unwrap()
-}
-
-/// Runs `hetman ARGS` and returns (stdout, stderr, exit code).
-fn run(args: &[&str]) -> (String, String, i32) {
-    let out = hetman().args(args).output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap(),
-    )
-}
 
 #[test]
 fn count_gives_the_seed_figures() {

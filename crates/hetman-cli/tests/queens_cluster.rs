@@ -1,7 +1,9 @@
 //! Long counts through the real binary: kill -9 and resume, shards and merge,
 //! Slurm scripts.
 
+mod common;
 use assert_cmd::cargo::CommandCargoExt;
+use common::run;
 use std::collections::hash_map::RandomState;
 use std::hash::BuildHasher;
 use std::path::{Path, PathBuf};
@@ -10,16 +12,6 @@ use std::time::{Duration, Instant};
 
 fn hetman() -> Command {
     Command::cargo_bin("hetman").unwrap()
-}
-
-/// Runs `hetman ARGS` and returns (stdout, stderr, exit code).
-fn run(args: &[&str]) -> (String, String, i32) {
-    let out = hetman().args(args).output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap_or(-1),
-    )
 }
 
 fn temp_dir(name: &str) -> PathBuf {

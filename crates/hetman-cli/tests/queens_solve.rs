@@ -1,13 +1,10 @@
 //! `hetman queens solve`, `hetman queens complete`, and `queens check` on large input.
 
-use assert_cmd::Command;
+mod common;
+use common::hetman;
 use hetman::queens::{complete::Puzzle, Placement};
 use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
-
-fn hetman() -> Command {
-    Command::cargo_bin("hetman").unwrap()
-}
 
 fn stdout(args: &[&str]) -> String {
     let out = hetman()

@@ -1,0 +1,25 @@
+//! What the CLI test files share: the binary, run with arguments and input.
+#![allow(dead_code)] // each test file uses its own part of it
+
+use assert_cmd::Command;
+
+/// The `hetman` binary of this build.
+pub fn hetman() -> Command {
+    Command::cargo_bin("hetman").unwrap()
+}
+
+/// Runs `hetman ARGS` with `stdin` and returns (stdout, stderr, exit code);
+/// a run killed by a signal has exit code -1.
+pub fn run_in(args: &[&str], stdin: &str) -> (String, String, i32) {
+    let out = hetman().args(args).write_stdin(stdin).output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+/// Runs `hetman ARGS` with empty input and returns (stdout, stderr, exit code).
+pub fn run(args: &[&str]) -> (String, String, i32) {
+    run_in(args, "")
+}
