@@ -129,6 +129,11 @@ pub struct TourArgs {
 }
 
 impl TourArgs {
+    /// Whether the summary line stands in for the tour (or goes with --stats).
+    fn summary_only(&self) -> bool {
+        !self.print_tour() || self.stats
+    }
+
     /// Whether the tour itself is printed: not with --quiet, nor with
     /// --stats on a board over 250,000 squares.
     fn print_tour(&self) -> bool {
@@ -382,26 +387,11 @@ fn tour(a: &TourArgs) -> Result<ExitCode> {
                     line.push('\n');
                     out.record(&line)?;
                 }
-                Format::Board => {
-                    let numbers = t.numbers();
-                    let cw = number_width(&board);
-                    stream_board(
-                        |l| out.record(l),
-                        size,
-                        cw,
-                        |i| tour_label(&numbers, &board, i),
-                    )?;
-                }
+                Format::Board => print_numbered_board(&mut out, &board, &t.numbers())?,
             }
         }
         if !a.json {
-            summary(
-                &mut out,
-                &board,
-                start,
-                t.is_closed(),
-                !a.print_tour() || a.stats,
-            )?;
+            summary(&mut out, &board, start, t.is_closed(), a.summary_only())?;
             if a.stats {
                 out.record(&format!(
                     "algorithm: divide\nsquares laid: {}\nbuilt in: {}\nchecked in: {}\ntime: {}\n",
@@ -461,25 +451,10 @@ fn tour(a: &TourArgs) -> Result<ExitCode> {
                 let tp = tour_picture(&board, &path, &blocked, t.is_closed());
                 out.record(&picture::tour_board(&pics, &tp))?;
             }
-            Format::Board => {
-                let numbers = t.numbers();
-                let cw = number_width(&board);
-                stream_board(
-                    |l| out.record(l),
-                    size,
-                    cw,
-                    |i| tour_label(&numbers, &board, i),
-                )?;
-            }
+            Format::Board => print_numbered_board(&mut out, &board, &t.numbers())?,
         }
     }
-    summary(
-        &mut out,
-        &board,
-        start,
-        t.is_closed(),
-        !a.print_tour() || a.stats,
-    )?;
+    summary(&mut out, &board, start, t.is_closed(), a.summary_only())?;
     if a.stats {
         out.record(&format!(
             "algorithm: {}\nnodes: {}\ntime: {}\n",
@@ -490,6 +465,17 @@ fn tour(a: &TourArgs) -> Result<ExitCode> {
     }
     out.finish()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Streams the board of move numbers (`numbers` indexed like the board's squares).
+fn print_numbered_board(out: &mut Stream, board: &KnightBoard, numbers: &[u32]) -> Result<()> {
+    stream_board(
+        |l| out.record(l),
+        board.size(),
+        number_width(board),
+        |i| tour_label(numbers, board, i),
+    )?;
+    Ok(())
 }
 
 /// The one-line summary, printed under --quiet or --stats.
