@@ -191,15 +191,7 @@ fn draw_board(out: &mut String, l: &Layout, id: usize, blocked: &[Square]) {
         for r in 0..h {
             for f in 0..w {
                 if (f + r) % 2 == 0 {
-                    let (x, y) = corner(l, Square::new(f, r));
-                    let _ = write!(
-                        out,
-                        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
-                        Num(x),
-                        Num(y),
-                        Num(sq),
-                        Num(sq)
-                    );
+                    square_rect(out, corner(l, Square::new(f, r)), sq);
                 }
             }
         }
@@ -236,15 +228,7 @@ fn draw_board(out: &mut String, l: &Layout, id: usize, blocked: &[Square]) {
     if !blocked.is_empty() {
         let _ = write!(out, "<g fill=\"{BLOCKED}\">");
         for &b in blocked {
-            let (x, y) = corner(l, b);
-            let _ = write!(
-                out,
-                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
-                Num(x),
-                Num(y),
-                Num(sq),
-                Num(sq)
-            );
+            square_rect(out, corner(l, b), sq);
         }
         out.push_str("</g>");
         if blocked.len() <= 4096 {
@@ -313,6 +297,18 @@ fn draw_board(out: &mut String, l: &Layout, id: usize, blocked: &[Square]) {
         );
     }
     out.push_str("</g>");
+}
+
+/// Writes one unstyled `sq` × `sq` square with its top-left corner at `(x, y)`.
+fn square_rect(out: &mut String, (x, y): (f64, f64), sq: f64) {
+    let _ = write!(
+        out,
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
+        Num(x),
+        Num(y),
+        Num(sq),
+        Num(sq)
+    );
 }
 
 /// The top-left corner of a square.
