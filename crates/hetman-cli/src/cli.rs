@@ -128,7 +128,16 @@ pub fn report_clap_error(e: &clap::Error) -> ExitCode {
         _ => {
             let text = e.render().to_string();
             let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-            let first = lines.next().unwrap_or("error: invalid usage").to_string();
+            let mut first = lines.next().unwrap_or("error: invalid usage").to_string();
+            // "the following required arguments were not provided:" lists them below.
+            if first.ends_with(':') {
+                let mut listed = Vec::new();
+                while let Some(l) = lines.next().filter(|l| !l.starts_with("Usage:")) {
+                    listed.push(l);
+                }
+                first.push(' ');
+                first.push_str(&listed.join(", "));
+            }
             let tip = lines.find_map(|l| l.strip_prefix("tip: "));
             match tip {
                 Some(tip) => eprintln!("{first} ({tip})"),

@@ -61,6 +61,9 @@ hetman knight tour 5 --start a5 | hetman knight check\n  hetman knight check --f
 Exit code 0 for a tour, 1 when it is not one (the first illegal step or missing square is named), \
 2 when the text cannot be read.")]
     Check(CheckArgs),
+    /// Add up the shards of a whole-board count (knight count --shard I/K --result FILE).
+    #[command(after_help = crate::knight_cluster::MERGE_HELP)]
+    Merge(crate::knight_cluster::MergeArgs),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -200,6 +203,25 @@ pub struct CountArgs {
         requires = "checkpoint"
     )]
     pub checkpoint_every: u64,
+    /// Whole-board counts on several machines: count part I of K (0 <= I < K). The K shards
+    /// run at the same time and exchange states through --exchange DIR; `hetman knight merge`
+    /// adds up their --result files.
+    #[arg(
+        long,
+        value_name = "I/K",
+        value_parser = crate::queens_cluster::parse_shard,
+        allow_hyphen_values = true,
+        requires = "exchange",
+        conflicts_with_all = ["start", "checkpoint", "per_square"]
+    )]
+    pub shard: Option<crate::queens_cluster::ShardSpec>,
+    /// With --shard: a directory every shard sees, where they exchange states square by
+    /// square. It is also their checkpoint: a shard run again resumes there.
+    #[arg(long, value_name = "DIR", requires = "shard")]
+    pub exchange: Option<std::path::PathBuf>,
+    /// With --shard: also write this shard's result as a JSON record to FILE.
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub result: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -231,13 +253,14 @@ pub fn run(cmd: KnightCommand) -> Result<ExitCode> {
         KnightCommand::List(a) => list(&a),
         KnightCommand::Count(a) => count(&a),
         KnightCommand::Check(a) => check(&a),
+        KnightCommand::Merge(a) => crate::knight_cluster::merge(&a),
     }
 }
 
 /// Set by Ctrl-C; the searches and counts poll it.
-static STOP: AtomicBool = AtomicBool::new(false);
+pub(crate) static STOP: AtomicBool = AtomicBool::new(false);
 
-fn install_ctrlc() {
+pub(crate) fn install_ctrlc() {
     // A second handler cannot be installed; the first one already sets STOP.
     let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::Relaxed));
 }
@@ -648,7 +671,7 @@ fn list(a: &ListArgs) -> Result<ExitCode> {
 }
 
 /// A progress bar on stderr, shown only on a terminal after a second.
-struct Bar {
+pub(crate) struct Bar {
     bar: ProgressBar,
     show: bool,
     shown: AtomicBool,
@@ -656,7 +679,7 @@ struct Bar {
 }
 
 impl Bar {
-    fn new(enabled: bool) -> Self {
+    pub(crate) fn new(enabled: bool) -> Self {
         Bar {
             bar: ProgressBar::hidden(),
             show: enabled && io::stderr().is_terminal(),
@@ -665,7 +688,7 @@ impl Bar {
         }
     }
 
-    fn update(&self, done: u64, all: u64, what: &str) {
+    pub(crate) fn update(&self, done: u64, all: u64, what: &str) {
         if !self.show {
             return;
         }
@@ -760,6 +783,9 @@ fn count(a: &CountArgs) -> Result<ExitCode> {
     let mask: Vec<bool> = (0..size.squares() as u32)
         .map(|i| board.is_blocked(i))
         .collect();
+    if let Some(shard) = a.shard {
+        return crate::knight_cluster::count_shard(a, size, &mask, shard);
+    }
     let bar = Bar::new(!a.quiet && !a.json);
     let progress = |p: frontier::Progress| bar.update(p.step as u64, p.steps as u64, "squares");
     let mut fopts = frontier::Options::default();
@@ -818,20 +844,8 @@ fn count(a: &CountArgs) -> Result<ExitCode> {
         None
     };
     let time = t0.elapsed();
-    let undirected = if a.closed || board.free_squares() < 2 {
-        c.tours
-    } else {
-        c.tours / 2
-    };
     if a.json {
-        let mut v = json!({"size": size.to_string(), "closed": a.closed});
-        if a.closed {
-            v["tours"] = json!(c.tours.to_string().parse::<u64>().ok());
-            v["convention"] = json!("undirected");
-        } else {
-            v["directed"] = json!(u64::try_from(c.tours).ok());
-            v["undirected"] = json!(u64::try_from(undirected).ok());
-        }
+        let mut v = total_json(&size.to_string(), a.closed, c.tours);
         if let Some(t) = &table {
             let w = size.width();
             let rows: Vec<Vec<Option<u64>>> = (0..size.height())
@@ -848,19 +862,7 @@ fn count(a: &CountArgs) -> Result<ExitCode> {
         crate::outln!("{v}");
         return Ok(ExitCode::SUCCESS);
     }
-    let big = |v: u128| u64::try_from(v).map_or_else(|_| v.to_string(), group);
-    if a.closed {
-        crate::outln!(
-            "{size}: {} closed tours (undirected: each cycle once)",
-            big(c.tours)
-        );
-    } else {
-        crate::outln!(
-            "{size}: {} directed open tours ({} undirected: each path once)",
-            big(c.tours),
-            big(undirected)
-        );
-    }
+    crate::outln!("{}", total_line(&size.to_string(), a.closed, c.tours));
     if let Some(t) = &table {
         crate::outln!(
             "directed {kind} tours from each square{}:",
@@ -898,6 +900,52 @@ fn count(a: &CountArgs) -> Result<ExitCode> {
         crate::outln!("time: {}", output::duration(time));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Open tours counted in both directions, as undirected paths: a board of
+/// one square has one tour, every other board's directed count is even.
+fn undirected(directed: u128) -> u128 {
+    if directed <= 1 {
+        directed
+    } else {
+        directed / 2
+    }
+}
+
+/// A count too large for a JSON number is given as a string.
+fn json_count(n: u128) -> serde_json::Value {
+    u64::try_from(n).map_or_else(|_| json!(n.to_string()), |v| json!(v))
+}
+
+/// The JSON object of a whole-board count (`count`, `merge`): closed tours
+/// undirected, open tours both directed and undirected.
+pub(crate) fn total_json(size: &str, closed: bool, tours: u128) -> serde_json::Value {
+    let mut v = json!({"size": size, "closed": closed});
+    if closed {
+        v["tours"] = json_count(tours);
+        v["convention"] = json!("undirected");
+    } else {
+        v["directed"] = json_count(tours);
+        v["undirected"] = json_count(undirected(tours));
+    }
+    v
+}
+
+/// The headline of a whole-board count (`count`, `merge`).
+pub(crate) fn total_line(size: &str, closed: bool, tours: u128) -> String {
+    let big = |v: u128| u64::try_from(v).map_or_else(|_| v.to_string(), group);
+    if closed {
+        format!(
+            "{size}: {} closed tours (undirected: each cycle once)",
+            big(tours)
+        )
+    } else {
+        format!(
+            "{size}: {} directed open tours ({} undirected: each path once)",
+            big(tours),
+            big(undirected(tours))
+        )
+    }
 }
 
 /// Reads the tour text from the arguments, a file, or standard input.

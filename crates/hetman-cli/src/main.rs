@@ -8,6 +8,7 @@
 
 mod cli;
 mod knight;
+mod knight_cluster;
 mod output;
 mod picture;
 mod queens;

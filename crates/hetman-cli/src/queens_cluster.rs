@@ -47,7 +47,7 @@ pub struct ShardSpec {
     pub count: usize,
 }
 
-fn parse_shard(s: &str) -> Result<ShardSpec, String> {
+pub(crate) fn parse_shard(s: &str) -> Result<ShardSpec, String> {
     let usage = "expected I/K with 0 <= I < K, such as 0/4 (part 0 of 4)";
     let (i, k) = s.trim().split_once('/').ok_or_else(|| usage.to_string())?;
     let (Ok(index), Ok(count)) = (i.trim().parse::<i64>(), k.trim().parse::<i64>()) else {
@@ -249,7 +249,7 @@ fn record_json(c: &ShardCount, wall: f64, threads: usize) -> Value {
 
 /// Writes `text` to a temporary file next to `path`, syncs it and renames it
 /// into place, so that `path` is either the old file or the whole new one.
-fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+pub(crate) fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     use std::io::Write as _;
     let mut name = path.file_name().unwrap_or_default().to_os_string();
     name.push(format!(".tmp{}", std::process::id()));

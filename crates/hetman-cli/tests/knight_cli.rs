@@ -240,3 +240,145 @@ fn whole_board_count_resumes_after_kill() {
         "{err}"
     );
 }
+
+/// Starts `hetman knight count ARGS --shard I/K ...` for every shard at once.
+fn spawn_shards(args: &[&str], k: usize, dir: &std::path::Path) -> Vec<std::process::Child> {
+    (0..k)
+        .map(|i| {
+            std::process::Command::new(env!("CARGO_BIN_EXE_hetman"))
+                .args(args)
+                .args([
+                    "--quiet",
+                    "-j1",
+                    "--shard",
+                    &format!("{i}/{k}"),
+                    "--exchange",
+                ])
+                .arg(dir.join("exchange"))
+                .arg("--result")
+                .arg(dir.join(format!("s{i}.json")))
+                .stdout(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn shards_run_together_and_merge_to_the_whole_count() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("knight-shards");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for child in spawn_shards(&["knight", "count", "6", "--closed"], 3, &dir) {
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("this shard's part of the total"), "{text}");
+    }
+    let files: Vec<String> = (0..3)
+        .map(|i| dir.join(format!("s{i}.json")).display().to_string())
+        .collect();
+    let files: Vec<&str> = files.iter().map(String::as_str).collect();
+    let merge = |extra: &[&str]| {
+        let mut args = vec!["knight", "merge"];
+        args.extend(extra);
+        run(&args)
+    };
+    let (out, err, code) = merge(&files);
+    assert_eq!(code, 0, "{err}");
+    let (whole, _, _) = run(&["knight", "count", "6", "--closed"]);
+    assert_eq!(out.lines().next(), whole.lines().next());
+    assert_eq!(
+        out,
+        "6x6: 9,862 closed tours (undirected: each cycle once)\n"
+    );
+    let (json, _, _) = merge(&[files[0], files[1], files[2], "--json"]);
+    let (whole, _, _) = run(&["knight", "count", "6", "--closed", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let w: serde_json::Value = serde_json::from_str(&whole).unwrap();
+    assert_eq!(v["tours"], w["tours"]);
+    // Missing and duplicated shards are named by number.
+    let (_, err, code) = merge(&[files[0], files[2], files[2]]);
+    assert_eq!(code, 2);
+    assert!(err.contains("missing shard 1"), "{err}");
+    assert!(err.contains("shard 2 is given twice"), "{err}");
+    // A queens record is not a knight record.
+    let q = dir.join("q.json");
+    std::fs::write(&q, "{\"format\": \"hetman-queens-shard\"}").unwrap();
+    let (_, err, code) = merge(&[q.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not a knight shard result"), "{err}");
+}
+
+#[test]
+fn a_killed_shard_resumes_from_the_exchange() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("knight-shard-kill");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let args = ["knight", "count", "8x6", "--closed"];
+    let mut children = spawn_shards(&args, 2, &dir);
+    // Kill shard 0 (no chance to clean up) once it has finished some squares.
+    let mark = dir.join("exchange").join("square-0020").join("done-0");
+    let t0 = std::time::Instant::now();
+    while !mark.exists() && t0.elapsed().as_secs() < 60 {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    children[0].kill().unwrap();
+    children[0].wait().unwrap();
+    let (out, err, code) = run(&[
+        "knight",
+        "count",
+        "8x6",
+        "--closed",
+        "--quiet",
+        "--shard",
+        "0/2",
+        "--exchange",
+        dir.join("exchange").to_str().unwrap(),
+        "--result",
+        dir.join("s0.json").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out} {err}");
+    assert!(children.remove(1).wait().unwrap().success());
+    let s0 = dir.join("s0.json").display().to_string();
+    let s1 = dir.join("s1.json").display().to_string();
+    let (out, err, code) = run(&["knight", "merge", &s0, &s1]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "8x6: 55,488,142 closed tours (undirected: each cycle once)\n"
+    );
+}
+
+#[test]
+fn shard_arguments_are_checked() {
+    for (args, says) in [
+        (
+            &["knight", "count", "6", "--shard", "0/2"][..],
+            "--exchange",
+        ),
+        (
+            &["knight", "count", "6", "--shard", "2/2", "--exchange", "x"][..],
+            "--shard",
+        ),
+        (
+            &[
+                "knight",
+                "count",
+                "6",
+                "--start",
+                "a1",
+                "--shard",
+                "0/2",
+                "--exchange",
+                "x",
+            ][..],
+            "--start",
+        ),
+    ] {
+        let (out, err, code) = run(args);
+        assert_eq!(code, 2, "{args:?}: {out} {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}

@@ -36,6 +36,7 @@ mod error;
 pub mod knight;
 pub mod queens;
 pub mod render;
+mod shards;
 pub mod symmetry;
 
 pub use board::{BoardSize, Square};

@@ -273,3 +273,131 @@ proptest! {
         check_board(w, h, &blocked);
     }
 }
+
+/// Runs the `k` shards of a count together (one thread each) in a fresh
+/// exchange directory and merges them.
+fn sharded(w: u32, h: u32, blocked: &[bool], kind: Tours, k: usize, name: &str) -> u128 {
+    use hetman::knight::frontier::shard::{count_shard, merge_shards, Shard};
+    let dir = std::env::temp_dir().join(format!("hetman-shards-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let records: Vec<_> = std::thread::scope(|s| {
+        let jobs: Vec<_> = (0..k)
+            .map(|index| {
+                let dir = &dir;
+                s.spawn(move || {
+                    let shard = Shard {
+                        index,
+                        count: k,
+                        exchange: dir,
+                    };
+                    let c = count_shard(w, h, blocked, kind, &shard, &Options::default());
+                    c.unwrap().record(format!("shard {index}"))
+                })
+            })
+            .collect();
+        jobs.into_iter().map(|j| j.join().unwrap()).collect()
+    });
+    std::fs::remove_dir_all(&dir).unwrap();
+    merge_shards(&records).unwrap().tours
+}
+
+#[test]
+fn shards_add_up_to_the_whole_count() {
+    let mut blocked = vec![false; 30];
+    blocked[7] = true;
+    blocked[22] = true;
+    for (w, h, mask, kind) in [
+        (6, 6, vec![false; 36], Tours::Closed),
+        (5, 5, vec![false; 25], Tours::OpenDirected),
+        (6, 5, blocked, Tours::OpenUndirected),
+        (4, 5, vec![false; 20], Tours::Closed),
+    ] {
+        let whole = frontier(w, h, &mask, kind);
+        for k in [1, 2, 3, 5] {
+            let name = format!("{w}x{h}-{kind:?}-{k}");
+            assert_eq!(
+                sharded(w as u32, h as u32, &mask, kind, k, &name),
+                whole,
+                "{name}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_stopped_shard_resumes_while_the_others_wait() {
+    use hetman::knight::frontier::shard::{count_shard, merge_shards, Shard};
+    use std::sync::atomic::Ordering;
+    let dir = std::env::temp_dir().join(format!("hetman-shard-resume-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let free = [false; 36];
+    let stop = AtomicBool::new(false);
+    let progress = |p: hetman::knight::frontier::Progress| {
+        if p.step == 20 {
+            stop.store(true, Ordering::Relaxed);
+        }
+    };
+    let waited = AtomicBool::new(false);
+    let waiting = |_: usize, missing: &[usize]| {
+        assert_eq!(missing, [0]);
+        waited.store(true, Ordering::Relaxed);
+    };
+    let records = std::thread::scope(|s| {
+        let other = s.spawn(|| {
+            let mut opts = Options::default();
+            opts.waiting = Some(&waiting);
+            let shard = Shard {
+                index: 1,
+                count: 2,
+                exchange: &dir,
+            };
+            count_shard(6, 6, &free, Tours::Closed, &shard, &opts).unwrap()
+        });
+        let shard = Shard {
+            index: 0,
+            count: 2,
+            exchange: &dir,
+        };
+        let mut opts = Options::default();
+        opts.stop = Some(&stop);
+        opts.progress = Some(&progress);
+        let first = count_shard(6, 6, &free, Tours::Closed, &shard, &opts);
+        assert_eq!(first, Err(Error::Interrupted));
+        // Shard 1 waits (and says so after a few seconds) until shard 0 is back.
+        std::thread::sleep(std::time::Duration::from_secs(6));
+        stop.store(false, Ordering::Relaxed);
+        opts.progress = None;
+        let zero = count_shard(6, 6, &free, Tours::Closed, &shard, &opts).unwrap();
+        [
+            zero.record("0".into()),
+            other.join().unwrap().record("1".into()),
+        ]
+    });
+    assert!(waited.load(Ordering::Relaxed));
+    assert_eq!(merge_shards(&records).unwrap().tours, 9862);
+    // The directory belongs to this count: another board is refused.
+    let shard = Shard {
+        index: 0,
+        count: 2,
+        exchange: &dir,
+    };
+    let err = count_shard(
+        5,
+        6,
+        &[false; 30],
+        Tours::Closed,
+        &shard,
+        &Options::default(),
+    );
+    let err = err.unwrap_err();
+    assert!(err.to_string().contains("another count"), "{err}");
+    // So is another split of the same board.
+    let shard = Shard {
+        index: 0,
+        count: 3,
+        exchange: &dir,
+    };
+    let err = count_shard(6, 6, &free, Tours::Closed, &shard, &Options::default());
+    assert!(err.unwrap_err().to_string().contains("another count"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

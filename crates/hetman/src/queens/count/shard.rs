@@ -25,9 +25,10 @@
 
 use super::{count_units, symmetric_counts, unique_from, CountOptions, Plan, SymmetricCounts};
 use crate::checkpoint::{fnv1a, Checkpoint};
+use crate::shards::{check_members, merge_error, Member};
 use crate::Error;
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap};
+use std::collections::BinaryHeap;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::Mutex;
@@ -445,13 +446,6 @@ pub struct Merged {
     pub cpu_seconds: f64,
 }
 
-fn numbers(v: &[usize]) -> String {
-    v.iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// Adds the results of the shards of one split, after checking that every
 /// shard 0..K-1 is present exactly once and that all come from one split (the
 /// same N, K and split identity). Every problem is named in one message, with
@@ -472,57 +466,24 @@ fn numbers(v: &[usize]) -> String {
 /// assert!(e.contains("shard 2 is given twice (2.json, 2.json)"), "{e}");
 /// ```
 pub fn merge_shards(records: &[ShardRecord]) -> Result<Merged, Error> {
-    let Some(first) = records.first() else {
-        return Err(shard_error("no shard results to merge".to_string()));
-    };
-    // The split most records belong to (the first one's on a tie).
-    let key = |r: &ShardRecord| (r.n, r.shards, r.split.clone());
-    let mut tally: BTreeMap<(usize, usize, String), usize> = BTreeMap::new();
-    for r in records {
-        *tally.entry(key(r)).or_default() += 1;
-    }
-    let best = tally.values().copied().max().unwrap_or(0);
-    let reference = records
+    let describe = |r: &ShardRecord| format!("N = {}, {} shards, split {}", r.n, r.shards, r.split);
+    let members: Vec<Member<'_>> = records
         .iter()
-        .map(key)
-        .find(|k| tally[k] == best)
-        .unwrap_or_else(|| key(first));
-    let (n, k, split) = reference.clone();
-    let mut problems = Vec::new();
-    let mut seen: Vec<Vec<&str>> = vec![Vec::new(); k];
-    for r in records {
-        if key(r) != reference {
-            problems.push(format!(
-                "shard {} ({}) is from another split (N = {}, {} shards, split {}; the others are N = {n}, {k} shards, split {split})",
-                r.shard, r.source, r.n, r.shards, r.split
-            ));
-        } else if r.shard >= k {
-            problems.push(format!(
-                "shard {} ({}) is out of range for {k} shards",
-                r.shard, r.source
-            ));
-        } else {
-            seen[r.shard].push(&r.source);
-        }
-    }
-    let missing: Vec<usize> = (0..k).filter(|&i| seen[i].is_empty()).collect();
-    if !missing.is_empty() {
-        let s = if missing.len() == 1 { "" } else { "s" };
-        problems.insert(0, format!("missing shard{s} {}", numbers(&missing)));
-    }
-    for (i, sources) in seen.iter().enumerate() {
-        if sources.len() > 1 {
-            let times = match sources.len() {
-                2 => "twice".to_string(),
-                t => format!("{t} times"),
-            };
-            problems.push(format!(
-                "shard {i} is given {times} ({})",
-                sources.join(", ")
-            ));
-        }
-    }
-    let zero = records.iter().find(|r| key(r) == reference && r.shard == 0);
+        .map(|r| Member {
+            split: describe(r),
+            shards: r.shards,
+            shard: r.shard,
+            source: &r.source,
+        })
+        .collect();
+    let (reference, mut problems) = check_members(&members);
+    let Some(first) = records.iter().find(|r| describe(r) == reference) else {
+        return Err(merge_error(records.len(), &problems));
+    };
+    let (n, k, split) = (first.n, first.shards, first.split.clone());
+    let zero = records
+        .iter()
+        .find(|r| r.shard == 0 && describe(r) == reference);
     let symmetric = zero.and_then(|r| r.symmetric);
     if let (Some(r), None) = (zero, symmetric) {
         problems.push(format!(
@@ -531,12 +492,7 @@ pub fn merge_shards(records: &[ShardRecord]) -> Result<Merged, Error> {
         ));
     }
     if !problems.is_empty() {
-        return Err(shard_error(format!(
-            "cannot merge {} shard result{}: {}",
-            records.len(),
-            if records.len() == 1 { "" } else { "s" },
-            problems.join("; ")
-        )));
+        return Err(merge_error(records.len(), &problems));
     }
     let sym = symmetric.unwrap_or_default();
     let mut total = 0u64;

@@ -46,6 +46,8 @@ use std::time::{Duration, Instant};
 
 use crate::Error;
 
+pub mod shard;
+
 /// Code of a frontier square with no tour move yet.
 const EMPTY: u8 = 0;
 /// Code of a square that takes no more moves: two moves made, blocked, or gone.
@@ -94,6 +96,10 @@ pub struct Progress {
     pub states: usize,
 }
 
+/// Told by a [`shard`] that has waited a while before a square (the first
+/// argument) for the shards numbered in the second.
+pub type Waiting<'a> = dyn Fn(usize, &[usize]) + 'a;
+
 /// How to run a count: threads, progress, stopping and checkpoints.
 ///
 /// # Example
@@ -121,6 +127,10 @@ pub struct Options<'a> {
     pub checkpoint: Option<&'a Path>,
     /// The least time between two checkpoint saves.
     pub checkpoint_every: Duration,
+    /// In a [`shard`] count, called when this shard has waited a few seconds
+    /// for others before square `v` (the first argument), with the numbers
+    /// of the shards it waits for.
+    pub waiting: Option<&'a Waiting<'a>>,
 }
 
 impl Default for Options<'_> {
@@ -131,6 +141,7 @@ impl Default for Options<'_> {
             stop: None,
             checkpoint: None,
             checkpoint_every: Duration::from_secs(600),
+            waiting: None,
         }
     }
 }
@@ -143,6 +154,7 @@ impl std::fmt::Debug for Options<'_> {
             .field("stop", &self.stop)
             .field("checkpoint", &self.checkpoint)
             .field("checkpoint_every", &self.checkpoint_every)
+            .field("waiting", &self.waiting.is_some())
             .finish()
     }
 }
@@ -792,6 +804,10 @@ type Parts<K> = Vec<Vec<(K, u64)>>;
 /// the table into the cache), while the unmerged successors stay a fraction
 /// of the states.
 const ROUND: usize = 1 << 18;
+/// The most input states a thread expands in one round, so that the
+/// buffered successors stay small beside the tables on the largest boards
+/// (8×8 holds over 6·10^8 states).
+const ROUND_MAX: usize = 1 << 23;
 
 /// Runs `f` on each item, on one scoped thread per item (inline for one item).
 fn par<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R> {
@@ -821,9 +837,7 @@ fn run<K: Key>(plan: &Plan, opts: &Options<'_>) -> Result<(u128, usize), Error> 
     if let Some((v, t, states)) = resume {
         start = v;
         total = t;
-        for chunk in states.chunks(1 << 15) {
-            parts.push(chunk.iter().map(|&(k, c)| (K::pack(k), c)).collect());
-        }
+        parts = states;
     } else {
         // Before the first square every slot is "full": nothing to join to.
         parts.push(vec![(K::pack(plan.encode(&[FULL; 32], 0)), 1)]);
@@ -907,7 +921,7 @@ fn step<K: Key>(
     let mut tables: Vec<Vec<(K, u64)>> = vec![Vec::new(); buckets];
     let mut buffers: Vec<Vec<Vec<(K, u64)>>> = vec![vec![Vec::new(); buckets]; threads];
     let mut finished = 0u128;
-    let round = ROUND.max(states / (8 * threads));
+    let round = ROUND.max(states / (8 * threads)).min(ROUND_MAX);
     while !parts.is_empty() {
         if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
             return Err(Error::Interrupted);
@@ -1033,18 +1047,18 @@ fn save_checkpoint<K: Key>(
 }
 
 /// A resumable position: the next square, the tours finished so far and the states.
-type Resume = (usize, u128, Vec<(u128, u64)>);
+type Resume<K> = (usize, u128, Parts<K>);
 
 /// Reads the checkpoint at `path`: `None` when there is no such file, an
 /// error when it belongs to another count or is damaged.
-fn load_checkpoint(plan: &Plan, path: &Path) -> Result<Option<Resume>, Error> {
+fn load_checkpoint<K: Key>(plan: &Plan, path: &Path) -> Result<Option<Resume<K>>, Error> {
     let file = match fs::File::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(checkpoint_error(path, e)),
     };
     let damaged = |e: io::Error| checkpoint_error(path, format!("cannot be read: {e}"));
-    let mut r = io::BufReader::new(file);
+    let mut r = io::BufReader::with_capacity(1 << 20, file);
     let mut b8 = [0u8; 8];
     let mut b16 = [0u8; 16];
     r.read_exact(&mut b8).map_err(damaged)?;
@@ -1072,11 +1086,21 @@ fn load_checkpoint(plan: &Plan, path: &Path) -> Result<Option<Resume>, Error> {
     if v > plan.cells {
         return Err(checkpoint_error(path, "is damaged: square out of range"));
     }
-    let mut states = Vec::with_capacity(n.min(1 << 24));
-    for _ in 0..n {
-        r.read_exact(&mut b16).map_err(damaged)?;
-        r.read_exact(&mut b8).map_err(damaged)?;
-        states.push((u128::from_le_bytes(b16), u64::from_le_bytes(b8)));
+    // Straight into chunks of packed keys: a whole table of 16-byte keys
+    // would take twice the memory of the count itself on the largest boards.
+    const CHUNK: usize = 1 << 15;
+    let mut states: Parts<K> = Vec::with_capacity(n.div_ceil(CHUNK).min(1 << 20));
+    let mut left = n;
+    while left > 0 {
+        let take = left.min(CHUNK);
+        let mut chunk = Vec::with_capacity(take);
+        for _ in 0..take {
+            r.read_exact(&mut b16).map_err(damaged)?;
+            r.read_exact(&mut b8).map_err(damaged)?;
+            chunk.push((K::pack(u128::from_le_bytes(b16)), u64::from_le_bytes(b8)));
+        }
+        states.push(chunk);
+        left -= take;
     }
     Ok(Some((v, total, states)))
 }
