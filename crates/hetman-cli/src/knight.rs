@@ -190,9 +190,9 @@ pub struct CountArgs {
     /// No progress bar (it is shown only on a terminal, for runs over a second).
     #[arg(long, short)]
     pub quiet: bool,
-    /// Whole-board counts: save the frontier states to FILE between squares (see
-    /// --checkpoint-every); after Ctrl-C or a crash the same command resumes from the last
-    /// save. The file is removed when the count finishes.
+    /// Save the count's progress to FILE: for whole-board counts the frontier states between
+    /// squares (see --checkpoint-every), with --start each finished work unit. After Ctrl-C or a
+    /// crash the same command resumes from it. The file is removed when the count finishes.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<std::path::PathBuf>,
     /// With --checkpoint: the least number of seconds between two saves.
@@ -216,7 +216,8 @@ pub struct CountArgs {
     )]
     pub shard: Option<crate::queens_cluster::ShardSpec>,
     /// With --shard: a directory every shard sees, where they exchange states square by
-    /// square. It is also their checkpoint: a shard run again resumes there.
+    /// square. It is also their checkpoint: a shard run again resumes there (and a finished
+    /// one gives its result again). Remove it after the merge.
     #[arg(long, value_name = "DIR", requires = "shard")]
     pub exchange: Option<std::path::PathBuf>,
     /// With --shard: also write this shard's result as a JSON record to FILE.
@@ -725,12 +726,10 @@ fn count(a: &CountArgs) -> Result<ExitCode> {
     let t0 = Instant::now();
     let kind = if a.closed { "closed" } else { "open" };
     if let Some(s) = &a.start {
-        if a.checkpoint.is_some() {
-            bail!(
-                "--checkpoint applies to whole-board counts (the frontier engine), not to --start"
-            );
-        }
         let start = start_square(&board, s)?;
+        if let Some(p) = a.checkpoint.as_deref().filter(|p| p.exists()) {
+            eprintln!("hetman: resuming from the checkpoint '{}'", p.display());
+        }
         let theorem = feasibility::no_tour(&board, board.index(start), a.closed);
         let (tours, nodes) = if theorem.is_some() {
             (0, 0)
@@ -742,6 +741,7 @@ fn count(a: &CountArgs) -> Result<ExitCode> {
                 threads,
                 stop: Some(&STOP),
                 progress: Some(&progress),
+                checkpoint: a.checkpoint.as_deref(),
             };
             enumerate::count(&board, start, &opts)?
         };
@@ -824,6 +824,7 @@ fn count(a: &CountArgs) -> Result<ExitCode> {
             threads,
             stop: Some(&STOP),
             progress: Some(&progress),
+            checkpoint: None,
         };
         let t = enumerate::count_all(&board, &opts)?;
         // The two engines must agree: each open path is counted from both

@@ -214,3 +214,41 @@ fn seed_tour_from_a5_comes_out_as_the_seed_prints_it() {
         ]
     );
 }
+
+#[test]
+fn interrupted_start_count_resumes_from_its_checkpoint() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let dir = std::env::temp_dir().join(format!("hetman-start-ckpt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("6x5.ckpt");
+    let board = KnightBoard::new("6x5".parse().unwrap()).unwrap();
+    let start = "b1".parse().unwrap();
+    let plain = count(&board, start, &CountOptions::default()).unwrap();
+    let stop = AtomicBool::new(false);
+    // Stop once two work units are done (one thread, so exactly two are recorded).
+    let progress = |done: u64, _all: u64| {
+        if done == 2 {
+            stop.store(true, Ordering::Relaxed);
+        }
+    };
+    let mut opts = CountOptions {
+        threads: 1,
+        stop: Some(&stop),
+        progress: Some(&progress),
+        checkpoint: Some(&path),
+        ..CountOptions::default()
+    };
+    assert!(count(&board, start, &opts).is_err());
+    let lines = std::fs::read_to_string(&path).unwrap().lines().count();
+    assert_eq!(lines, 3, "a header and two finished units");
+    stop.store(false, Ordering::Relaxed);
+    opts.progress = None;
+    let resumed = count(&board, start, &opts).unwrap();
+    assert_eq!(resumed, plain);
+    assert!(!path.exists(), "a finished count removes its checkpoint");
+    // A checkpoint of another count is refused.
+    std::fs::write(&path, "hetman knight-count version=0 size=5x5\n").unwrap();
+    let err = count(&board, start, &opts).unwrap_err();
+    assert!(matches!(err, hetman::Error::Checkpoint { .. }), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

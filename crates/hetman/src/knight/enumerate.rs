@@ -251,6 +251,10 @@ pub struct CountOptions<'a> {
     pub stop: Option<&'a AtomicBool>,
     /// Called now and then with (work units done, work units in all).
     pub progress: Option<&'a (dyn Fn(u64, u64) + Sync)>,
+    /// A file recording each finished work unit; when it holds units of an
+    /// earlier, interrupted run of the same count, they are not counted again.
+    /// A file of another count is refused with [`Error::Checkpoint`].
+    pub checkpoint: Option<&'a std::path::Path>,
 }
 
 /// Tour counts from every square of a board.
@@ -384,9 +388,46 @@ fn run_units(
         options.threads
     }
     .min(units.len().max(1));
+    let mut record = match options.checkpoint {
+        Some(path) => {
+            let units_text: Vec<String> = units
+                .iter()
+                .map(|u| format!("{}.{}.{:?}.{}", u.start, u.first, u.second, u.weight))
+                .collect();
+            let blocked: String = (0..board.squares() as u32)
+                .map(|i| if board.is_blocked(i) { '1' } else { '0' })
+                .collect();
+            let header = format!(
+                "hetman knight-count version={} size={}x{} closed={} blocked={:016x} units={:016x}",
+                env!("CARGO_PKG_VERSION"),
+                board.width(),
+                board.height(),
+                options.closed,
+                crate::checkpoint::fnv1a(blocked.as_bytes()),
+                crate::checkpoint::fnv1a(units_text.join(",").as_bytes()),
+            );
+            Some(crate::checkpoint::Checkpoint::open(path, &header)?)
+        }
+        None => None,
+    };
+    // Units an earlier run finished are taken from the checkpoint.
+    let mut skip = vec![false; units.len()];
+    let mut first = (vec![0u64; board.squares() as usize], 0u64);
+    if let Some(c) = &record {
+        for (k, unit) in units.iter().enumerate() {
+            if let Some(&[count, nodes]) = c.get(k as u64) {
+                skip[k] = true;
+                first.0[unit.start as usize] += count * unit.weight;
+                first.1 += nodes;
+            }
+        }
+    }
+    let finished_before = skip.iter().filter(|&&s| s).count() as u64;
+    let record_error = Mutex::new(None);
+    let record_ref = Mutex::new(record.as_mut());
     let next = AtomicUsize::new(0);
-    let done = AtomicU64::new(0);
-    let results = Mutex::new((vec![0u64; board.squares() as usize], 0u64));
+    let done = AtomicU64::new(finished_before);
+    let results = Mutex::new(first);
     let interrupted = AtomicBool::new(false);
     std::thread::scope(|scope| {
         for _ in 0..threads {
@@ -400,6 +441,9 @@ fn run_units(
                     }
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(unit) = units.get(k) else { break };
+                    if skip[k] {
+                        continue;
+                    }
                     let mut solver = Solver::new(board, unit.start, options.closed);
                     let u = unvisited(board, unit.start) & !(1u64 << unit.first);
                     let c = if solver.dead(unit.start, unit.first, u) {
@@ -423,6 +467,17 @@ fn run_units(
                     };
                     local[unit.start as usize] += c * unit.weight;
                     nodes += solver.nodes;
+                    let mut rec = record_ref
+                        .lock()
+                        .expect("no thread panics holding the lock");
+                    if let Some(r) = rec.as_mut() {
+                        if let Err(e) = r.record(k as u64, &[c, solver.nodes]) {
+                            *record_error.lock().expect("no panics here") = Some(e);
+                            interrupted.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                    }
+                    drop(rec);
                     let d = done.fetch_add(1, Ordering::Relaxed) + 1;
                     if let Some(p) = options.progress {
                         p(d, units.len() as u64);
@@ -436,8 +491,19 @@ fn run_units(
             });
         }
     });
+    drop(record_ref);
+    if let Some(e) = record_error.into_inner().expect("no panics here") {
+        return Err(e);
+    }
+    if let Some(r) = record.as_mut() {
+        r.sync()?;
+    }
     if interrupted.load(Ordering::Relaxed) {
         return Err(Error::Interrupted);
+    }
+    if let (Some(path), Some(_)) = (options.checkpoint, record.take()) {
+        // A finished count leaves nothing to resume.
+        let _ = std::fs::remove_file(path);
     }
     Ok(results
         .into_inner()
