@@ -22,11 +22,16 @@
 #   8x6 closed 55,488,142: 938,849 states, 40 MiB, 3.4 s cpu
 #   8x7 closed 34,524,432,316: 22,538,221 states, 540 MiB, 136 s cpu
 #     (before: hash tables 154 s / 754 MiB; first version 167 s / 1477 MiB)
-#   8x8 closed, 2 threads, stopped by hand after square 41 of 64 (35 min
-#     wall, 970 s cpu): states after squares 36-41 were 101.7M, 159.3M,
-#     230.7M, 128.7M, 161.5M, 383.9M; peak RSS 7.1 GiB; 0.7-1.5 us cpu per
-#     state. Following 7x8's shape, the peak is ~6e8 states (~11-15 GiB) and
-#     the whole count ~5-6e9 state expansions: an extrapolation, not a run.
+#   8x8 closed 13,267,364,410,532 (the published count), 2 threads, the
+#     command above, 2026-11-23: squares 1-44 in 2294 s wall / 4018 s cpu;
+#     that run was stopped in square 45 at 21.7 GB RSS (successor buffers),
+#     then resumed from its checkpoint with ROUND_MAX: squares 45-64 in
+#     5182 s wall / 8931 s cpu, peak 740,706,259 states (after square 45),
+#     peak RSS 16.2 GiB. In all 7476 s wall (2 h 05 min) and 12,949 s cpu,
+#     with builds and a CI run sharing the 2 cores for part of the time.
+#     States after squares 36-64: 101.7M 159.3M 230.7M 128.7M 161.5M 383.9M
+#     436.0M 547.4M 634.9M 740.7M 642.9M 218.4M 260.3M 413.0M 355.8M 505.9M
+#     514.9M 589.9M 483.5M 125.4M 123.1M 35.3M 6.9M 0.5M ...
 set -euo pipefail
 cd "$(dirname "$0")/.."
 big=0

@@ -60,6 +60,26 @@ fn lines(path: &Path) -> usize {
     std::fs::read_to_string(path).map_or(0, |t| t.lines().count())
 }
 
+/// Waits (up to a minute) until process `pid` catches SIGINT, from the
+/// `SigCgt` mask in /proc (Linux); returns at once where there is no /proc.
+fn wait_for_sigint_handler(pid: u32) {
+    let t0 = std::time::Instant::now();
+    while t0.elapsed() < Duration::from_secs(60) {
+        let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else {
+            return;
+        };
+        let caught = status
+            .lines()
+            .find_map(|l| l.strip_prefix("SigCgt:"))
+            .and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
+            .is_some_and(|m| m & (1 << (2 - 1)) != 0);
+        if caught {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
 #[test]
 fn killed_at_random_moments_then_resumed_gives_the_uninterrupted_answer() {
     let dir = temp_dir("resume");
@@ -91,7 +111,9 @@ fn killed_at_random_moments_then_resumed_gives_the_uninterrupted_answer() {
         moments.push(wait);
         std::thread::sleep(Duration::from_millis(wait));
         if round == 2 {
-            // Ctrl-C: exit 130 after syncing the checkpoint.
+            // Ctrl-C: exit 130 after syncing the checkpoint. On a loaded machine the
+            // process may not have installed its handler yet: wait until it catches SIGINT.
+            wait_for_sigint_handler(child.id());
             let pid = child.id().to_string();
             Command::new("kill").args(["-INT", &pid]).status().unwrap();
             let status = child.wait().unwrap();
