@@ -491,7 +491,6 @@ fn run_units(
             });
         }
     });
-    drop(record_ref);
     if let Some(e) = record_error.into_inner().expect("no panics here") {
         return Err(e);
     }
