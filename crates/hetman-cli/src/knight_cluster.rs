@@ -3,7 +3,7 @@
 
 use crate::knight::{install_ctrlc, total_json, total_line, Bar, CountArgs, STOP};
 use crate::output;
-use crate::queens_cluster::{write_atomically, ShardSpec};
+use crate::queens_cluster::{read_json_record, write_atomically, ShardSpec};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use hetman::knight::frontier::shard::{
@@ -11,7 +11,7 @@ use hetman::knight::frontier::shard::{
 };
 use hetman::knight::frontier::{self, Tours};
 use hetman::BoardSize;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -142,16 +142,7 @@ pub struct MergeArgs {
 /// Reads one shard result record.
 fn read_record(path: &Path) -> Result<ShardRecord> {
     let shown = path.display();
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read FILES '{shown}'"))?;
-    let v: Value = serde_json::from_str(&text)
-        .map_err(|e| anyhow::anyhow!("FILES '{shown}' is not a shard result (not JSON: {e})"))?;
-    if v["format"] != RECORD_FORMAT {
-        bail!(
-            "FILES '{shown}' is not a knight shard result (its format is {}, not \"{RECORD_FORMAT}\")",
-            v["format"]
-        );
-    }
+    let v = read_json_record(path, RECORD_FORMAT)?;
     let damaged = |k: &str| {
         format!(
             "FILES '{shown}' is a damaged shard result: '{k}' is {}",

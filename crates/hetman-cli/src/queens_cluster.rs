@@ -335,19 +335,27 @@ pub struct MergeArgs {
     pub stats: bool,
 }
 
-/// Reads one shard result record.
-fn read_record(path: &Path) -> Result<ShardRecord> {
+/// Reads a shard result file of the given `format` (queens or knight) as JSON.
+pub(crate) fn read_json_record(path: &Path, format: &str) -> Result<Value> {
     let shown = path.display();
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read FILES '{shown}'"))?;
     let v: Value = serde_json::from_str(&text)
         .map_err(|e| anyhow::anyhow!("FILES '{shown}' is not a shard result (not JSON: {e})"))?;
-    if v["format"] != RECORD_FORMAT {
+    if v["format"] != format {
         bail!(
-            "FILES '{shown}' is not a shard result (its format is {}, not \"{RECORD_FORMAT}\")",
+            "FILES '{shown}' is not a {} shard result (its format is {}, not \"{format}\")",
+            format.split('-').nth(1).unwrap_or("hetman"),
             v["format"]
         );
     }
+    Ok(v)
+}
+
+/// Reads one shard result record.
+fn read_record(path: &Path) -> Result<ShardRecord> {
+    let shown = path.display();
+    let v = read_json_record(path, RECORD_FORMAT)?;
     let field = |k: &str| -> Result<u64> {
         v[k].as_u64().with_context(|| {
             format!(
