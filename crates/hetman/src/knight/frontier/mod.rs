@@ -793,9 +793,11 @@ fn hash_of<K: Key>(k: &K) -> u64 {
     h.finish()
 }
 
-/// States between squares: chunks of distinct `(state, ways)` pairs (a
-/// state appears in one chunk only). A step consumes its input chunk by
-/// chunk, dropping each once expanded, so the old and new tables share memory.
+/// States between squares: chunks of `(state, ways)` pairs. A step's output
+/// has each state once; a shard's input may hold a state once per sending
+/// shard, which a step handles like any other input (expansion is linear in
+/// the ways). A step consumes its input chunk by chunk, dropping each once
+/// expanded, so the old and new tables share memory.
 type Parts<K> = Vec<Vec<(K, u64)>>;
 
 /// The least input states each thread expands in one round before the
