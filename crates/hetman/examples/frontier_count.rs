@@ -63,6 +63,7 @@ fn run() -> Result<(), String> {
     let mut closed = false;
     let mut threads = 1;
     let mut progress = false;
+    let mut split = true;
     let mut checkpoint: Option<PathBuf> = None;
     let mut every = 600u64;
     let mut block = String::new();
@@ -74,6 +75,7 @@ fn run() -> Result<(), String> {
             "--closed" => closed = true,
             "--undirected" => undirected = true,
             "--progress" => progress = true,
+            "--no-split" => split = false,
             "--threads" => {
                 threads = value("--threads")?
                     .parse()
@@ -126,6 +128,7 @@ fn run() -> Result<(), String> {
     };
     let mut opts = Options::default();
     opts.threads = threads;
+    opts.split = split;
     if progress {
         opts.progress = Some(&show);
     }

@@ -46,6 +46,7 @@ use std::time::{Duration, Instant};
 
 use crate::Error;
 
+mod meet;
 pub mod shard;
 
 /// Code of a frontier square with no tour move yet.
@@ -131,6 +132,11 @@ pub struct Options<'a> {
     /// for others before square `v` (the first argument), with the numbers
     /// of the shards it waits for.
     pub waiting: Option<&'a Waiting<'a>>,
+    /// Count from both ends and join the halves in the middle (see the
+    /// module documentation)
+    /// where the board allows it and no checkpoint is asked for. On by
+    /// default; off, every count runs front to back (for comparisons).
+    pub split: bool,
 }
 
 impl Default for Options<'_> {
@@ -142,6 +148,7 @@ impl Default for Options<'_> {
             checkpoint: None,
             checkpoint_every: Duration::from_secs(600),
             waiting: None,
+            split: true,
         }
     }
 }
@@ -155,6 +162,7 @@ impl std::fmt::Debug for Options<'_> {
             .field("checkpoint", &self.checkpoint)
             .field("checkpoint_every", &self.checkpoint_every)
             .field("waiting", &self.waiting.is_some())
+            .field("split", &self.split)
             .finish()
     }
 }
@@ -178,6 +186,9 @@ pub struct Count {
     pub width: u32,
     /// Bytes per key in the state table (8 when the state fits 64 bits, else 16).
     pub key_bytes: usize,
+    /// Whether the count ran from both ends and joined the two halves in
+    /// the middle (see [`Options::split`]) rather than front to back.
+    pub split: bool,
 }
 
 /// Counts the closed tours (undirected Hamiltonian cycles) of a board.
@@ -256,9 +267,12 @@ pub fn count(
     opts: &Options<'_>,
 ) -> Result<Count, Error> {
     let plan = Plan::new(width, height, blocked, kind)?;
-    let (tours, peak_states) = match plan.vertices {
-        0 => (0, 0),
-        1 => (u128::from(kind != Tours::Closed), 0),
+    let cut = meet::cut_of(&plan).filter(|_| opts.split && opts.checkpoint.is_none());
+    let (tours, peak_states) = match (plan.vertices, cut) {
+        (0, _) => (0, 0),
+        (1, _) => (u128::from(kind != Tours::Closed), 0),
+        (_, Some(cut)) if plan.key_bytes() == 8 => meet::run_split::<u64>(&plan, kind, cut, opts)?,
+        (_, Some(cut)) => meet::run_split::<Wide>(&plan, kind, cut, opts)?,
         _ if plan.key_bytes() == 8 => run::<u64>(&plan, opts)?,
         _ => run::<Wide>(&plan, opts)?,
     };
@@ -272,6 +286,7 @@ pub fn count(
         peak_states,
         width: plan.w as u32,
         key_bytes: plan.key_bytes(),
+        split: cut.is_some() && plan.vertices > 1,
     })
 }
 
@@ -282,6 +297,7 @@ fn overflow() -> Error {
 }
 
 /// The board in processing order, with the move tables the steps need.
+#[derive(Clone)]
 struct Plan {
     /// Frontier width (the narrow side).
     w: usize,
@@ -444,6 +460,33 @@ impl Plan {
             vertices: rest,
             radix11: 4 * window + 2 > 64 && window <= 17,
         })
+    }
+
+    /// The plan of the crossing phase of a count cut before square `cut`
+    /// (see [`meet`]): over the squares `cut..cut + 2w`, only the moves that
+    /// cross the cut are made, and those squares stay on the frontier
+    /// whatever their moves. The colour balance still holds (every later
+    /// move, crossing or not, joins a light and a dark square), but a square
+    /// after the cut may still get moves from squares already passed, so it
+    /// is never forced to be a tour end.
+    fn crossing_phase(&self, cut: usize) -> Plan {
+        let mut p = self.clone();
+        let window = self.window;
+        // Slot `j` at square `v` holds square `v + j - window`.
+        let before_cut = |j: u8, v: usize| (j as usize + v) < cut + window;
+        for v in cut..self.cells {
+            p.back[v].retain(|&j| before_cut(j, v));
+            for j in 0..=window {
+                let l = &mut p.look[v * (window + 1) + j];
+                if *l != 0 && j + v >= cut + window {
+                    *l = if *l < 0 { -1 } else { 7 };
+                }
+            }
+        }
+        for (v, d) in p.departs.iter_mut().enumerate() {
+            d.retain(|&j| before_cut(j, v));
+        }
+        p
     }
 
     /// Bytes of a packed state (see [`Plan::encode`]).

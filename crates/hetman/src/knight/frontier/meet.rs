@@ -1,0 +1,382 @@
+//! Meet in the middle: the frontier count from both ends of the board, joined
+//! at a cut across the middle.
+//!
+//! The forward count is cheap while the frontier is in the first half of the
+//! board and expensive in the second, where its states record the many ways
+//! the past can look from the few squares left (for 6×6 open tours 60 thousand
+//! states after three ranks, 3.8 million after four and a half). So the board
+//! is cut between two ranks into a part P (before the cut) and a part Q, and:
+//!
+//! 1. the forward count runs over P, deciding the moves inside P;
+//! 2. a *crossing phase* continues it over the first two ranks of Q (the only
+//!    squares of Q a knight reaches from P), deciding only the moves that cross
+//!    the cut: every square of P is then finished, and a state says, for each
+//!    of those 2w squares of Q, how many crossing moves it got and which of
+//!    them the paths through P join;
+//! 3. the same count runs over Q from the far end of the board (on the board
+//!    turned through 180°), deciding the moves inside Q; a state says the same
+//!    for the same 2w squares, for the paths through Q;
+//! 4. the join: a square needs two moves in all (one at a tour end), so the
+//!    crossing moves of a square fix its moves inside Q. States are grouped by
+//!    those numbers, and within matching groups a pair counts when the paths
+//!    of the two sides link up into one path (open tours) or one cycle
+//!    (closed tours). The number of tours is the sum of the products of the
+//!    ways of such pairs.
+//!
+//! Every tour splits in exactly one way into moves inside P, crossing moves
+//! and moves inside Q, so each is counted once, as in the plain count.
+
+use std::collections::HashMap;
+use std::sync::atomic::Ordering;
+
+use super::{
+    FULL, Key, LABEL0, Options, Parts, Plan, Progress, TERM, Tours, overflow, par, step,
+};
+use crate::Error;
+
+/// A link of a square that is a path end: no path end here.
+const NONE: u8 = 0xff;
+/// A link to a tour end that has left the frontier.
+const END: u8 = 0xfe;
+
+/// The squares where Q can start: cuts between ranks that leave each part a
+/// free square that a knight cannot reach across the cut, so that no tour
+/// lies in one part and the crossing moves alone.
+fn cuts(plan: &Plan) -> impl Iterator<Item = usize> + '_ {
+    let w = plan.w;
+    let ranks = plan.cells / w;
+    (3..=ranks.saturating_sub(3)).map(move |r| r * w).filter(move |&cut| {
+        let free = |range: std::ops::Range<usize>| range.into_iter().any(|u| !plan.blocked[u]);
+        free(0..cut - 2 * w) && free(cut + 2 * w..plan.cells)
+    })
+}
+
+/// The cut nearest the middle of the board, if there is one.
+pub(super) fn cut_of(plan: &Plan) -> Option<usize> {
+    cuts(plan).min_by_key(|&cut| (2 * cut).abs_diff(plan.cells))
+}
+
+/// Counts the tours by a forward count to `cut`, the crossing phase, a
+/// backward count to `cut` and the join; returns the count (undirected) and
+/// the most states held in one table.
+pub(super) fn run_split<K: Key>(
+    plan: &Plan,
+    kind: Tours,
+    cut: usize,
+    opts: &Options<'_>,
+) -> Result<(u128, usize), Error> {
+    let w = plan.w;
+    let cells = plan.cells;
+    let steps = cells + 2 * w + 1;
+    let mut done = 0;
+    let mut peak = 1;
+    let mut walk = |plan: &Plan, range: std::ops::Range<usize>, mut parts: Parts<K>| {
+        for v in range {
+            if opts.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                return Err(Error::Interrupted);
+            }
+            let (next, finished) = step(plan, v, parts, opts.threads.max(1), opts.stop)?;
+            // The cut leaves free squares on both sides that the other side
+            // cannot reach, so no tour ends before the join.
+            debug_assert_eq!(finished, 0);
+            parts = next;
+            let states = parts.iter().map(Vec::len).sum::<usize>();
+            peak = peak.max(states);
+            done += 1;
+            if let Some(progress) = opts.progress {
+                progress(Progress {
+                    step: done,
+                    steps,
+                    states,
+                });
+            }
+        }
+        Ok(parts)
+    };
+    let start = |plan: &Plan| vec![vec![(K::pack(plan.encode(&[FULL; 32], 0)), 1)]];
+    let forward = walk(plan, 0..cut, start(plan))?;
+    let phase = plan.crossing_phase(cut);
+    let a = walk(&phase, cut..cut + 2 * w, forward)?;
+    let reversed: Vec<bool> = plan.blocked.iter().rev().copied().collect();
+    let back = Plan::new(w as u32, (cells / w) as u32, &reversed, kind)?;
+    let b = walk(&back, 0..cells - cut, start(&back))?;
+
+    // Square `cut + k` is slot `k + 1` of a forward state and slot `2w - k`
+    // of a backward one.
+    let blocked = &plan.blocked[cut..cut + 2 * w];
+    let a = groups(plan, &a, blocked, |k| k + 1);
+    let b = groups(&back, &b, blocked, |k| 2 * w - k);
+    let tours = join(&a, &b, blocked, plan.closed, opts)?;
+    if let Some(progress) = opts.progress {
+        progress(Progress {
+            step: steps,
+            steps,
+            states: 0,
+        });
+    }
+    Ok((tours, peak))
+}
+
+/// One side's view of a state at the 2w squares after the cut.
+#[derive(Clone, Copy)]
+struct Side {
+    /// For each square: the other end of its path on this side, [`END`] when
+    /// the path runs to a tour end that has left, [`NONE`] with 0 or 2 moves.
+    links: [u8; 24],
+    /// Squares with a link (a position or [`END`]).
+    linked: u32,
+    /// Squares whose path runs to a tour end that has left.
+    ends: u32,
+    ways: u64,
+}
+
+/// States grouped by their moves per square (2 bits each) and used tour ends
+/// (bits 48 and up).
+type Groups = HashMap<u64, Vec<Side>>;
+
+/// Groups the states of one side; `slot(k)` is the stored slot of square `cut + k`.
+fn groups<K: Key>(
+    plan: &Plan,
+    parts: &Parts<K>,
+    blocked: &[bool],
+    slot: impl Fn(usize) -> usize,
+) -> Groups {
+    let n = blocked.len();
+    let mut out: Groups = HashMap::new();
+    for &(key, ways) in parts.iter().flatten() {
+        let mut e = [FULL; 32];
+        let ends = plan.decode(key.unpack(), &mut e);
+        let mut side = Side {
+            links: [NONE; 24],
+            linked: 0,
+            ends: 0,
+            ways,
+        };
+        let mut degrees = u64::from(ends) << 48;
+        // The position of each label's first square.
+        let mut first = [NONE; 32];
+        for k in (0..n).filter(|&k| !blocked[k]) {
+            let c = e[slot(k)];
+            let degree = match c {
+                0 => 0,
+                FULL => 2,
+                TERM => {
+                    side.links[k] = END;
+                    side.ends |= 1 << k;
+                    1
+                }
+                _ => {
+                    debug_assert!(c >= LABEL0);
+                    let f = &mut first[c as usize];
+                    if *f == NONE {
+                        *f = k as u8;
+                    } else {
+                        side.links[k] = *f;
+                        side.links[*f as usize] = k as u8;
+                    }
+                    1
+                }
+            };
+            if degree == 1 {
+                side.linked |= 1 << k;
+            }
+            degrees |= degree << (2 * k);
+        }
+        out.entry(degrees).or_default().push(side);
+    }
+    out
+}
+
+/// The tours made of pairs of matching states of the two sides.
+fn join(
+    a: &Groups,
+    b: &Groups,
+    blocked: &[bool],
+    closed: bool,
+    opts: &Options<'_>,
+) -> Result<u128, Error> {
+    let n = blocked.len();
+    let groups: Vec<(&u64, &Vec<Side>)> = a.iter().collect();
+    let threads = opts.threads.max(1);
+    let per = groups.len().div_ceil(threads).max(1);
+    let sums = par(groups.chunks(per).collect(), |chunk| -> Result<u128, Error> {
+        let mut total = 0u128;
+        for &(&degrees, sides) in chunk {
+            let used = (degrees >> 48) as u32;
+            let mut need = 0u64;
+            let mut can_end = Vec::new();
+            for k in (0..n).filter(|&k| !blocked[k]) {
+                let d = degrees >> (2 * k) & 3;
+                need |= (2 - d) << (2 * k);
+                if d < 2 {
+                    can_end.push(k);
+                }
+            }
+            let mut targets = Vec::new();
+            if closed {
+                targets.push(need);
+            } else {
+                let left = 2u32.saturating_sub(used);
+                // New tour ends: squares whose two sides give one move in all.
+                let with = |ks: &[usize]| {
+                    let mut t = need;
+                    for &k in ks {
+                        t -= 1 << (2 * k);
+                    }
+                    t | u64::from(left - ks.len() as u32) << 48
+                };
+                targets.push(with(&[]));
+                if left >= 1 {
+                    for (i, &k) in can_end.iter().enumerate() {
+                        targets.push(with(&[k]));
+                        if left >= 2 {
+                            for &l in &can_end[i + 1..] {
+                                targets.push(with(&[k, l]));
+                            }
+                        }
+                    }
+                }
+            }
+            for t in targets {
+                let Some(others) = b.get(&t) else { continue };
+                for x in sides {
+                    for y in others {
+                        if links_up(x, y, closed) {
+                            let p = u128::from(x.ways) * u128::from(y.ways);
+                            total = total.checked_add(p).ok_or_else(overflow)?;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(total)
+    });
+    sums.into_iter()
+        .try_fold(0u128, |t, s| t.checked_add(s?).ok_or_else(overflow))
+}
+
+/// Whether the paths of two matching sides make one path (or one cycle).
+#[inline]
+fn links_up(a: &Side, b: &Side, closed: bool) -> bool {
+    let nodes = (a.linked | b.linked).count_ones();
+    if nodes == 0 {
+        return false;
+    }
+    let side = |s: bool| if s { &b.links } else { &a.links };
+    let is_pos = |l: u8| (l as usize) < 24;
+    if closed {
+        let start = a.linked.trailing_zeros() as usize;
+        let (mut cur, mut on_b, mut seen) = (start, false, 0);
+        loop {
+            let next = side(on_b)[cur];
+            if !is_pos(next) {
+                return false;
+            }
+            cur = next as usize;
+            on_b = !on_b;
+            seen += 1;
+            if cur == start || seen > nodes {
+                break;
+            }
+        }
+        return cur == start && seen == nodes;
+    }
+    // An end of the whole path: a square whose path runs to a tour end that
+    // has left, or a new tour end (a link on one side only).
+    let tips = a.ends | b.ends | (a.linked ^ b.linked);
+    if tips == 0 {
+        return false;
+    }
+    let start = tips.trailing_zeros() as usize;
+    let mut on_b = if is_pos(a.links[start]) {
+        false
+    } else if is_pos(b.links[start]) {
+        true
+    } else {
+        return nodes == 1;
+    };
+    let (mut cur, mut seen) = (start, 1);
+    loop {
+        cur = side(on_b)[cur] as usize;
+        on_b = !on_b;
+        seen += 1;
+        if !is_pos(side(on_b)[cur]) || seen > nodes {
+            break;
+        }
+    }
+    seen == nodes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::run;
+    use super::*;
+
+    /// A few blocked squares, from a seed (a small linear congruential generator).
+    fn mask(cells: usize, seed: u64, per_mille: u64) -> Vec<bool> {
+        let mut x = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        (0..cells)
+            .map(|_| {
+                x = x
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                (x >> 33) % 1000 < per_mille
+            })
+            .collect()
+    }
+
+    /// Every cut of every board below gives the count of the plain engine.
+    #[test]
+    fn every_cut_agrees_with_the_plain_count() {
+        let o = Options::default();
+        let mut split = 0;
+        for (w, h) in [(3, 8), (3, 10), (4, 6), (4, 7), (5, 6), (3, 12), (4, 9), (5, 7)] {
+            for seed in 0..4 {
+                let blocked = mask((w * h) as usize, seed, if seed == 0 { 0 } else { 80 });
+                for kind in [Tours::Closed, Tours::OpenUndirected] {
+                    let plan = Plan::new(w, h, &blocked, kind).unwrap();
+                    if plan.vertices < 2 {
+                        continue;
+                    }
+                    let (plain, _) = run::<u64>(&plan, &o).unwrap();
+                    for cut in cuts(&plan) {
+                        let (joined, _) = run_split::<u64>(&plan, kind, cut, &o).unwrap();
+                        assert_eq!(joined, plain, "{w}x{h} {kind:?} seed {seed} cut {cut}");
+                        split += 1;
+                    }
+                }
+            }
+        }
+        assert!(split > 50, "only {split} split counts ran");
+    }
+
+    #[test]
+    fn known_counts_through_the_split() {
+        let o = Options::default();
+        for (w, h, kind, tours) in [
+            (6, 6, Tours::Closed, 9862u128),
+            (10, 3, Tours::Closed, 16),
+            (12, 3, Tours::Closed, 176),
+            (8, 5, Tours::Closed, 44_202),
+            (8, 5, Tours::OpenUndirected, 18_061_054),
+            (6, 6, Tours::OpenUndirected, 3_318_960),
+        ] {
+            let plan = Plan::new(w, h, &vec![false; (w * h) as usize], kind).unwrap();
+            let cut = cut_of(&plan).expect("these boards can be cut");
+            assert_eq!(run_split::<u64>(&plan, kind, cut, &o).unwrap().0, tours);
+        }
+    }
+
+    #[test]
+    fn short_boards_are_not_cut() {
+        for (w, h) in [(5, 5), (4, 5), (5, 4), (3, 5)] {
+            let plan = Plan::new(w, h, &vec![false; (w * h) as usize], Tours::Closed).unwrap();
+            assert_eq!(cut_of(&plan), None, "{w}x{h}");
+        }
+        // The first rank of 4x6 blocked: no free square out of reach of the cut.
+        let mut blocked = vec![false; 24];
+        blocked[..4].fill(true);
+        let plan = Plan::new(4, 6, &blocked, Tours::OpenUndirected).unwrap();
+        assert_eq!(cuts(&plan).count(), 0);
+    }
+}
