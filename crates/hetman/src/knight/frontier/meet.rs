@@ -29,9 +29,7 @@
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 
-use super::{
-    FULL, Key, LABEL0, Options, Parts, Plan, Progress, TERM, Tours, overflow, par, step,
-};
+use super::{overflow, par, step, Key, Options, Parts, Plan, Progress, Tours, FULL, LABEL0, TERM};
 use crate::Error;
 
 /// A link of a square that is a path end: no path end here.
@@ -45,10 +43,12 @@ const END: u8 = 0xfe;
 fn cuts(plan: &Plan) -> impl Iterator<Item = usize> + '_ {
     let w = plan.w;
     let ranks = plan.cells / w;
-    (3..=ranks.saturating_sub(3)).map(move |r| r * w).filter(move |&cut| {
-        let free = |range: std::ops::Range<usize>| range.into_iter().any(|u| !plan.blocked[u]);
-        free(0..cut - 2 * w) && free(cut + 2 * w..plan.cells)
-    })
+    (3..=ranks.saturating_sub(3))
+        .map(move |r| r * w)
+        .filter(move |&cut| {
+            let free = |range: std::ops::Range<usize>| range.into_iter().any(|u| !plan.blocked[u]);
+            free(0..cut - 2 * w) && free(cut + 2 * w..plan.cells)
+        })
 }
 
 /// The cut nearest the middle of the board, if there is one.
@@ -102,11 +102,11 @@ pub(super) fn run_split<K: Key>(
     let b = walk(&back, 0..cells - cut, start(&back))?;
 
     // Square `cut + k` is slot `k + 1` of a forward state and slot `2w - k`
-    // of a backward one.
+    // of a backward one. The backward table (the smaller, as the crossing
+    // phase adds states) is grouped; the forward one is read in place.
     let blocked = &plan.blocked[cut..cut + 2 * w];
-    let a = groups(plan, &a, blocked, |k| k + 1);
     let b = groups(&back, &b, blocked, |k| 2 * w - k);
-    let tours = join(&a, &b, blocked, plan.closed, opts)?;
+    let tours = join(plan, &a, &b, blocked, opts)?;
     if let Some(progress) = opts.progress {
         progress(Progress {
             step: steps,
@@ -130,127 +130,197 @@ struct Side {
     ways: u64,
 }
 
-/// States grouped by their moves per square (2 bits each) and used tour ends
-/// (bits 48 and up).
+/// A state seen from the cut: its moves per square (2 bits each) and used
+/// tour ends (bits 48 and up), and its links. `slot(k)` is the stored slot
+/// of square `cut + k`.
+#[inline]
+fn side(
+    plan: &Plan,
+    key: u128,
+    ways: u64,
+    blocked: &[bool],
+    slot: impl Fn(usize) -> usize,
+) -> (u64, Side) {
+    let mut e = [FULL; 32];
+    let ends = plan.decode(key, &mut e);
+    let mut side = Side {
+        links: [NONE; 24],
+        linked: 0,
+        ends: 0,
+        ways,
+    };
+    let mut degrees = u64::from(ends) << 48;
+    // The position of each label's first square.
+    let mut first = [NONE; 32];
+    for k in (0..blocked.len()).filter(|&k| !blocked[k]) {
+        let c = e[slot(k)];
+        let degree = match c {
+            0 => 0,
+            FULL => 2,
+            TERM => {
+                side.links[k] = END;
+                side.ends |= 1 << k;
+                1
+            }
+            _ => {
+                debug_assert!(c >= LABEL0);
+                let f = &mut first[c as usize];
+                if *f == NONE {
+                    *f = k as u8;
+                } else {
+                    side.links[k] = *f;
+                    side.links[*f as usize] = k as u8;
+                }
+                1
+            }
+        };
+        if degree == 1 {
+            side.linked |= 1 << k;
+        }
+        degrees |= degree << (2 * k);
+    }
+    (degrees, side)
+}
+
+/// States grouped by their moves per square and used tour ends.
 type Groups = HashMap<u64, Vec<Side>>;
 
-/// Groups the states of one side; `slot(k)` is the stored slot of square `cut + k`.
 fn groups<K: Key>(
     plan: &Plan,
     parts: &Parts<K>,
     blocked: &[bool],
-    slot: impl Fn(usize) -> usize,
+    slot: impl Fn(usize) -> usize + Copy,
 ) -> Groups {
-    let n = blocked.len();
     let mut out: Groups = HashMap::new();
     for &(key, ways) in parts.iter().flatten() {
-        let mut e = [FULL; 32];
-        let ends = plan.decode(key.unpack(), &mut e);
-        let mut side = Side {
-            links: [NONE; 24],
-            linked: 0,
-            ends: 0,
-            ways,
-        };
-        let mut degrees = u64::from(ends) << 48;
-        // The position of each label's first square.
-        let mut first = [NONE; 32];
-        for k in (0..n).filter(|&k| !blocked[k]) {
-            let c = e[slot(k)];
-            let degree = match c {
-                0 => 0,
-                FULL => 2,
-                TERM => {
-                    side.links[k] = END;
-                    side.ends |= 1 << k;
-                    1
-                }
-                _ => {
-                    debug_assert!(c >= LABEL0);
-                    let f = &mut first[c as usize];
-                    if *f == NONE {
-                        *f = k as u8;
-                    } else {
-                        side.links[k] = *f;
-                        side.links[*f as usize] = k as u8;
-                    }
-                    1
-                }
-            };
-            if degree == 1 {
-                side.linked |= 1 << k;
-            }
-            degrees |= degree << (2 * k);
-        }
-        out.entry(degrees).or_default().push(side);
+        let (degrees, s) = side(plan, key.unpack(), ways, blocked, slot);
+        out.entry(degrees).or_default().push(s);
     }
     out
 }
 
-/// The tours made of pairs of matching states of the two sides.
-fn join(
-    a: &Groups,
-    b: &Groups,
-    blocked: &[bool],
-    closed: bool,
-    opts: &Options<'_>,
-) -> Result<u128, Error> {
-    let n = blocked.len();
-    let groups: Vec<(&u64, &Vec<Side>)> = a.iter().collect();
-    let threads = opts.threads.max(1);
-    let per = groups.len().div_ceil(threads).max(1);
-    let sums = par(groups.chunks(per).collect(), |chunk| -> Result<u128, Error> {
-        let mut total = 0u128;
-        for &(&degrees, sides) in chunk {
-            let used = (degrees >> 48) as u32;
-            let mut need = 0u64;
-            let mut can_end = Vec::new();
-            for k in (0..n).filter(|&k| !blocked[k]) {
-                let d = degrees >> (2 * k) & 3;
-                need |= (2 - d) << (2 * k);
-                if d < 2 {
-                    can_end.push(k);
-                }
-            }
-            let mut targets = Vec::new();
-            if closed {
-                targets.push(need);
-            } else {
-                let left = 2u32.saturating_sub(used);
-                // New tour ends: squares whose two sides give one move in all.
-                let with = |ks: &[usize]| {
-                    let mut t = need;
-                    for &k in ks {
-                        t -= 1 << (2 * k);
-                    }
-                    t | u64::from(left - ks.len() as u32) << 48
-                };
-                targets.push(with(&[]));
-                if left >= 1 {
-                    for (i, &k) in can_end.iter().enumerate() {
-                        targets.push(with(&[k]));
-                        if left >= 2 {
-                            for &l in &can_end[i + 1..] {
-                                targets.push(with(&[k, l]));
-                            }
-                        }
-                    }
-                }
-            }
-            for t in targets {
-                let Some(others) = b.get(&t) else { continue };
-                for x in sides {
-                    for y in others {
-                        if links_up(x, y, closed) {
-                            let p = u128::from(x.ways) * u128::from(y.ways);
-                            total = total.checked_add(p).ok_or_else(overflow)?;
-                        }
-                    }
+/// The degree keys of the other side's states that match a state with
+/// `degrees`: each square's moves add up to two, or to one at a new tour end.
+fn targets(degrees: u64, blocked: &[bool], closed: bool, out: &mut Vec<u64>) {
+    out.clear();
+    let used = (degrees >> 48) as u32;
+    let mut need = 0u64;
+    let mut can_end = [0usize; 24];
+    let mut ends = 0;
+    for k in (0..blocked.len()).filter(|&k| !blocked[k]) {
+        let d = degrees >> (2 * k) & 3;
+        need |= (2 - d) << (2 * k);
+        if d < 2 {
+            can_end[ends] = k;
+            ends += 1;
+        }
+    }
+    if closed {
+        out.push(need);
+        return;
+    }
+    let Some(left) = 2u32.checked_sub(used) else {
+        return;
+    };
+    let with = |ks: &[usize]| {
+        let mut t = need;
+        for &k in ks {
+            t -= 1 << (2 * k);
+        }
+        t | u64::from(left - ks.len() as u32) << 48
+    };
+    out.push(with(&[]));
+    if left >= 1 {
+        for (i, &k) in can_end[..ends].iter().enumerate() {
+            out.push(with(&[k]));
+            if left >= 2 {
+                for &l in &can_end[i + 1..ends] {
+                    out.push(with(&[k, l]));
                 }
             }
         }
-        Ok(total)
-    });
+    }
+}
+
+/// The tours made of pairs of matching states: forward states `a` (read in
+/// place) against the grouped backward states `b`. Open tours have many
+/// matching groups per state, so the forward states are visited in order of
+/// their degree keys (an index of 16 bytes a state) and each group's
+/// matches are looked up once.
+fn join<K: Key>(
+    plan: &Plan,
+    a: &Parts<K>,
+    b: &Groups,
+    blocked: &[bool],
+    opts: &Options<'_>,
+) -> Result<u128, Error> {
+    let closed = plan.closed;
+    let threads = opts.threads.max(1);
+    let slot = |k: usize| k + 1;
+    let pairs = |x: &Side, others: &[Side], total: &mut u128| -> Result<(), Error> {
+        for y in others {
+            if links_up(x, y, closed) {
+                let p = u128::from(x.ways) * u128::from(y.ways);
+                *total = total.checked_add(p).ok_or_else(overflow)?;
+            }
+        }
+        Ok(())
+    };
+    let sums = if closed {
+        let per = a.len().div_ceil(threads).max(1);
+        par(a.chunks(per).collect(), |chunks| -> Result<u128, Error> {
+            let mut total = 0u128;
+            let mut t = Vec::new();
+            for &(key, ways) in chunks.iter().flatten() {
+                let (degrees, x) = side(plan, key.unpack(), ways, blocked, slot);
+                targets(degrees, blocked, true, &mut t);
+                if let Some(others) = b.get(&t[0]) {
+                    pairs(&x, others, &mut total)?;
+                }
+            }
+            Ok(total)
+        })
+    } else {
+        let mut index: Vec<(u64, u32, u32)> = Vec::with_capacity(a.iter().map(Vec::len).sum());
+        for (i, chunk) in a.iter().enumerate() {
+            for (j, &(key, ways)) in chunk.iter().enumerate() {
+                let degrees = side(plan, key.unpack(), ways, blocked, slot).0;
+                index.push((degrees, i as u32, j as u32));
+            }
+        }
+        index.sort_unstable();
+        // Pieces for the threads, cut at group boundaries.
+        let mut pieces = Vec::new();
+        let mut rest = &index[..];
+        let per = index.len().div_ceil(4 * threads).max(1);
+        while !rest.is_empty() {
+            let mut end = per.min(rest.len());
+            while end < rest.len() && rest[end].0 == rest[end - 1].0 {
+                end += 1;
+            }
+            pieces.push(&rest[..end]);
+            rest = &rest[end..];
+        }
+        par(pieces, |piece| -> Result<u128, Error> {
+            let mut total = 0u128;
+            let mut t = Vec::new();
+            for group in piece.chunk_by(|x, y| x.0 == y.0) {
+                targets(group[0].0, blocked, false, &mut t);
+                let matches: Vec<&Vec<Side>> = t.iter().filter_map(|k| b.get(k)).collect();
+                if matches.is_empty() {
+                    continue;
+                }
+                for &(_, i, j) in group {
+                    let (key, ways) = a[i as usize][j as usize];
+                    let x = side(plan, key.unpack(), ways, blocked, slot).1;
+                    for others in &matches {
+                        pairs(&x, others, &mut total)?;
+                    }
+                }
+            }
+            Ok(total)
+        })
+    };
     sums.into_iter()
         .try_fold(0u128, |t, s| t.checked_add(s?).ok_or_else(overflow))
 }
@@ -330,7 +400,16 @@ mod tests {
     fn every_cut_agrees_with_the_plain_count() {
         let o = Options::default();
         let mut split = 0;
-        for (w, h) in [(3, 8), (3, 10), (4, 6), (4, 7), (5, 6), (3, 12), (4, 9), (5, 7)] {
+        for (w, h) in [
+            (3, 8),
+            (3, 10),
+            (4, 6),
+            (4, 7),
+            (5, 6),
+            (3, 12),
+            (4, 9),
+            (5, 7),
+        ] {
             for seed in 0..4 {
                 let blocked = mask((w * h) as usize, seed, if seed == 0 { 0 } else { 80 });
                 for kind in [Tours::Closed, Tours::OpenUndirected] {
