@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Times the frontier tour counter (crates/hetman/src/knight/frontier.rs) on a
+# Times the frontier tour counter (crates/hetman/src/knight/frontier/) on a
 # ladder of boards and checks every answer against the published count.
 # Prints one line per board: count, frontier width, peak states, peak memory,
 # wall and CPU time. Usage: bench/frontier.sh [--big] [--threads N]
@@ -46,14 +46,26 @@ while [ $# -gt 0 ]; do
 done
 cargo build --release --example frontier_count -p hetman >/dev/null 2>&1 || cargo build --release --example frontier_count -p hetman
 bin="${CARGO_TARGET_DIR:-target}/release/examples/frontier_count"
-run() { "$bin" "$@" --threads "$threads"; }
-echo "# frontier_count, $threads thread(s): board kind: tours; width, peak states, key bytes, peak RSS, wall, cpu"
+# Each board twice in the same run: meeting in the middle (the default) and
+# front to back (--no-split); the last column is the ratio of their CPU times.
+run() {
+    local a b
+    a=$("$bin" "$@" --threads "$threads")
+    echo "$a"
+    b=$("$bin" "$@" --threads "$threads" --no-split)
+    echo "$b"
+    cpu() { sed -E 's/.* ([0-9.]+) s cpu.*/\1/' <<<"$1"; }
+    awk -v a="$(cpu "$a")" -v b="$(cpu "$b")" \
+        'BEGIN { if (a > 0) printf "  front to back / middle: %.1fx cpu\n", b / a }'
+}
+echo "# frontier_count, $threads thread(s): board kind: tours; engine, width, peak states, key bytes, peak RSS, wall, cpu"
 run 6x6 --closed --expect 9862
 run 6x6 --expect 6637920
 run 8x5 --undirected --expect 18061054
 run 8x5 --closed --expect 44202
 run 6x7 --closed --expect 1067638
 run 8x6 --closed --expect 55488142
+run 7x6 --undirected --expect 389969466
 if [ "$big" = 1 ]; then
     run 8x7 --closed --expect 34524432316
 fi

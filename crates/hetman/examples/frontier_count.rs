@@ -12,6 +12,7 @@
 //! counts each open tour in both directions), `--threads N`, `--progress`
 //! (frontier position and state count on stderr), `--checkpoint FILE`
 //! (save every `--every` seconds, default 600; resume when the file exists),
+//! `--no-split` (count front to back, not from both ends; for comparisons),
 //! `--block a1,b3,...` (blocked squares in algebraic notation), `--expect N`
 //! (fail with exit code 2 unless the count is N; bench/frontier.sh uses it).
 
@@ -137,9 +138,14 @@ fn run() -> Result<(), String> {
     let c = count(w, h, &blocked, kind, &opts).map_err(|e| e.to_string())?;
     let secs = start.elapsed().as_secs_f64();
     println!(
-        "{w}x{h} {kind:?}: {} tours; frontier width {}, peak states {}, {} bytes per key, \
+        "{w}x{h} {kind:?}: {} tours; {}, frontier width {}, peak states {}, {} bytes per key, \
          peak memory {:.1} MiB, {secs:.3} s wall, {:.2} s cpu, {threads} thread(s)",
         c.tours,
+        if c.split {
+            "met in the middle"
+        } else {
+            "front to back"
+        },
         c.width,
         c.peak_states,
         c.key_bytes,

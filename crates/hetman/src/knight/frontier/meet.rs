@@ -28,6 +28,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 use super::{overflow, par, step, Key, Options, Parts, Plan, Progress, Tours, FULL, LABEL0, TERM};
 use crate::Error;
@@ -94,18 +95,25 @@ pub(super) fn run_split<K: Key>(
         Ok(parts)
     };
     let start = |plan: &Plan| vec![vec![(K::pack(plan.encode(&[FULL; 32], 0)), 1)]];
-    let forward = walk(plan, 0..cut, start(plan))?;
-    let phase = plan.crossing_phase(cut);
-    let a = walk(&phase, cut..cut + 2 * w, forward)?;
     let reversed: Vec<bool> = plan.blocked.iter().rev().copied().collect();
     let back = Plan::new(w as u32, (cells / w) as u32, &reversed, kind)?;
     let b = walk(&back, 0..cells - cut, start(&back))?;
-
     // Square `cut + k` is slot `k + 1` of a forward state and slot `2w - k`
     // of a backward one. The backward table (the smaller, as the crossing
     // phase adds states) is grouped; the forward one is read in place.
     let blocked = &plan.blocked[cut..cut + 2 * w];
     let b = groups(&back, &b, blocked, |k| 2 * w - k);
+
+    let forward = walk(plan, 0..cut, start(plan))?;
+    let mut phase = plan.crossing_phase(cut);
+    phase.prefixes = Some(Arc::new(Prefixes::new(
+        &b,
+        cut,
+        plan.window,
+        blocked,
+        plan.closed,
+    )));
+    let a = walk(&phase, cut..cut + 2 * w, forward)?;
     let tours = join(plan, &a, &b, blocked, opts)?;
     if let Some(progress) = opts.progress {
         progress(Progress {
@@ -239,6 +247,92 @@ fn targets(degrees: u64, blocked: &[bool], closed: bool, out: &mut Vec<u64>) {
                 }
             }
         }
+    }
+}
+
+/// Which crossing moves of the first squares after the cut some backward
+/// state can complete: a square's moves add up to two, or to one at a new
+/// tour end (at most two of them). The crossing phase drops a state as soon
+/// as the squares it has passed rule out every backward state; at the end
+/// of the phase that keeps about a fifth of the 6×6 states.
+pub(super) struct Prefixes {
+    cut: usize,
+    window: usize,
+    /// The most squares checked: `bits` has 4^m bits for m squares.
+    longest: usize,
+    /// `bits[m]`: bit `p` is set when `p`, the moves of the first `m`
+    /// squares after the cut (2 bits each), matches some backward group.
+    bits: Vec<Vec<u64>>,
+    blocked: Vec<bool>,
+}
+
+impl Prefixes {
+    /// Squares checked at most: 4^13 bits are 8 MiB.
+    const LONGEST: usize = 13;
+
+    fn new(b: &Groups, cut: usize, window: usize, blocked: &[bool], closed: bool) -> Prefixes {
+        let longest = blocked.len().min(Self::LONGEST);
+        let mut bits: Vec<Vec<u64>> = (0..=longest)
+            .map(|m| vec![0u64; (1usize << (2 * m)).div_ceil(64)])
+            .collect();
+        let mut set = |x: u64| {
+            for (m, b) in bits.iter_mut().enumerate().skip(1) {
+                let p = (x & ((1u64 << (2 * m)) - 1)) as usize;
+                b[p >> 6] |= 1 << (p & 63);
+            }
+        };
+        for &key in b.keys() {
+            let left = 2u64.saturating_sub(key >> 48);
+            let mut full = 0u64;
+            let mut can = Vec::new();
+            for k in (0..blocked.len()).filter(|&k| !blocked[k]) {
+                let d = key >> (2 * k) & 3;
+                full |= (2 - d) << (2 * k);
+                if d < 2 {
+                    can.push(k);
+                }
+            }
+            set(full);
+            if closed || left == 0 {
+                continue;
+            }
+            for (i, &k) in can.iter().enumerate() {
+                let one = full - (1 << (2 * k));
+                set(one);
+                if left == 2 {
+                    for &l in &can[i + 1..] {
+                        set(one - (1 << (2 * l)));
+                    }
+                }
+            }
+        }
+        Prefixes {
+            cut,
+            window,
+            longest,
+            bits,
+            blocked: blocked.to_vec(),
+        }
+    }
+
+    /// Whether the squares after the cut up to `v` (expanded slots in `f`)
+    /// have crossing moves that some backward state completes.
+    #[inline]
+    pub(super) fn allows(&self, v: usize, f: &[u8; 32]) -> bool {
+        if v < self.cut {
+            return true;
+        }
+        let m = (v - self.cut + 1).min(self.longest);
+        let mut p = 0usize;
+        for k in (0..m).filter(|&k| !self.blocked[k]) {
+            let d = match f[self.cut + k + self.window - v] {
+                0 => 0,
+                FULL => 2,
+                _ => 1,
+            };
+            p |= d << (2 * k);
+        }
+        self.bits[m][p >> 6] >> (p & 63) & 1 != 0
     }
 }
 

@@ -25,6 +25,15 @@
 //! code, because knight moves cross each other. A cycle may only close as the
 //! last move of a closed tour; an open tour has at most two ends.
 //!
+//! Front to back, the states pile up in the second half of the board, where
+//! they record the many ways the past can look from the few squares left. So
+//! on boards with six ranks or more the count meets in the middle (see
+//! [`Options::split`]): it counts forward to a cut between two middle ranks,
+//! then backward from the far end to the same cut, and joins the two tables
+//! (the `meet` module explains how). 6×6 open tours take 2.0 s on two threads
+//! instead of 5.0 s, 7×8 closed tours 44 s instead of 136 s, and the 7×7
+//! open tours, 165,575,218,320, about a minute.
+//!
 //! The 6×6 board has 9,862 closed tours:
 //!
 //! ```
@@ -329,6 +338,9 @@ struct Plan {
     vertices: usize,
     /// Keys in base 11 (see [`Plan::encode`]).
     radix11: bool,
+    /// In the crossing phase of a split count, the crossing moves of the
+    /// squares after the cut that some backward state can complete.
+    prefixes: Option<std::sync::Arc<meet::Prefixes>>,
 }
 
 impl Plan {
@@ -459,6 +471,7 @@ impl Plan {
             touched_mask,
             vertices: rest,
             radix11: 4 * window + 2 > 64 && window <= 17,
+            prefixes: None,
         })
     }
 
@@ -621,6 +634,11 @@ impl Plan {
         debug_assert_eq!(f[0], FULL);
         if !self.feasible(v, &f, ends, base) {
             return;
+        }
+        if let Some(p) = &self.prefixes {
+            if !p.allows(v, &f) {
+                return;
+            }
         }
         // Labels in order of first appearance from slot 1 upwards; branch-free
         // (the codes below LABEL0 map to themselves, 0xff is "no label yet").
