@@ -50,14 +50,13 @@ hetman knight list 3x4 --start a1 --format board\n  hetman knight list 6 --start
 hetman knight count 5                # 1,728 directed (864 undirected), and a table per square\n  \
 hetman knight count 6 --closed       # 9,862 closed tours\n  hetman knight count 8x5 --json\n  \
 hetman knight count 7                # 165,575,218,320 directed open tours (about 2 minutes, 2 GB)\n  \
-hetman knight count 8 --closed --checkpoint 8x8.ckpt   # about 2 hours and 17 GB; resumes\n  \
+hetman knight count 8 --closed --checkpoint 8x8.ckpt   # about 35 minutes and 11 GB; resumes\n  \
 hetman knight count 8x6 --closed --shard 0/3 --exchange DIR --result s0.json   # see knight merge\n\n\
 Conventions: a tour from a start is directed (it starts there); a closed tour from a start is \
 counted once in each direction. Totals without --start come from the frontier counter and are \
 given both directed (each path in both directions) and undirected; closed totals are undirected \
 (each cycle once). On boards with a side of six squares or more the frontier counter runs from both \
-ends and joins the halves in the middle, unless --checkpoint is given (a checkpoint needs the \
-front-to-back count). Per-start counts use backtracking with pruning on all cores."
+ends and joins the halves in the middle. Per-start counts use backtracking with pruning on all cores."
     )]
     Count(CountArgs),
     /// Check a tour given as a move list or a numbered board (argument, --file or standard input).
@@ -197,8 +196,7 @@ pub struct CountArgs {
     pub quiet: bool,
     /// Save the count's progress to FILE: for whole-board counts the frontier states between
     /// squares (see --checkpoint-every), with --start each finished work unit. After Ctrl-C or a
-    /// crash the same command resumes from it. The file is removed when the count finishes. A
-    /// whole-board count with a checkpoint runs front to back, not from both ends.
+    /// crash the same command resumes from it. The file is removed when the count finishes.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<std::path::PathBuf>,
     /// With --checkpoint: the least number of seconds between two saves.

@@ -29,8 +29,12 @@
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
+use std::time::Instant;
 
-use super::{overflow, par, step, Key, Options, Parts, Plan, Progress, Tours, FULL, LABEL0, TERM};
+use super::{
+    checkpoint_error, load_checkpoint, overflow, par, save_checkpoint, step, Key, Options, Parts,
+    Plan, Progress, Tours, FULL, LABEL0, TERM,
+};
 use crate::Error;
 
 /// A link of a square that is a path end: no path end here.
@@ -69,11 +73,37 @@ pub(super) fn run_split<K: Key>(
     let w = plan.w;
     let cells = plan.cells;
     let steps = cells + 2 * w + 1;
-    let mut done = 0;
+    // The forward count and the crossing phase save their states between
+    // squares; a checkpoint of this split is marked so that the front-to-back
+    // count (or a split at another square) never takes it.
+    let checkpoint = opts.checkpoint.map(|path| {
+        let mut marked = plan.clone();
+        marked
+            .signature
+            .extend_from_slice(format!(" met in the middle at {cut}").as_bytes());
+        (marked, path)
+    });
+    let save = |v: usize, parts: &Parts<K>| match &checkpoint {
+        Some((marked, path)) => {
+            save_checkpoint(marked, path, v, 0, parts).map_err(|e| checkpoint_error(path, e))
+        }
+        None => Ok(()),
+    };
+    let mut last_save = Instant::now();
     let mut peak = 1;
-    let mut walk = |plan: &Plan, range: std::ops::Range<usize>, mut parts: Parts<K>| {
+    // Runs squares `range` (the forward ones saving checkpoints); `before` is
+    // the number of progress steps before square 0 of this walk.
+    let mut walk = |plan: &Plan,
+                    range: std::ops::Range<usize>,
+                    mut parts: Parts<K>,
+                    before: usize,
+                    forward: bool|
+     -> Result<Parts<K>, Error> {
         for v in range {
             if opts.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                if forward {
+                    save(v, &parts)?;
+                }
                 return Err(Error::Interrupted);
             }
             let (next, finished) = step(plan, v, parts, opts.threads.max(1), opts.stop)?;
@@ -83,28 +113,44 @@ pub(super) fn run_split<K: Key>(
             parts = next;
             let states = parts.iter().map(Vec::len).sum::<usize>();
             peak = peak.max(states);
-            done += 1;
             if let Some(progress) = opts.progress {
                 progress(Progress {
-                    step: done,
+                    step: before + v + 1,
                     steps,
                     states,
                 });
+            }
+            if forward && v + 1 < cut + 2 * w && last_save.elapsed() >= opts.checkpoint_every {
+                save(v + 1, &parts)?;
+                last_save = Instant::now();
             }
         }
         Ok(parts)
     };
     let start = |plan: &Plan| vec![vec![(K::pack(plan.encode(&[FULL; 32], 0)), 1)]];
+    let resume = match &checkpoint {
+        Some((marked, path)) => load_checkpoint::<K>(marked, path)?,
+        None => None,
+    };
     let reversed: Vec<bool> = plan.blocked.iter().rev().copied().collect();
     let back = Plan::new(w as u32, (cells / w) as u32, &reversed, kind)?;
-    let b = walk(&back, 0..cells - cut, start(&back))?;
+    let b = walk(&back, 0..cells - cut, start(&back), 0, false)?;
     // Square `cut + k` is slot `k + 1` of a forward state and slot `2w - k`
     // of a backward one. The backward table (the smaller, as the crossing
     // phase adds states) is grouped; the forward one is read in place.
     let blocked = &plan.blocked[cut..cut + 2 * w];
     let b = groups(&back, &b, blocked, |k| 2 * w - k);
 
-    let forward = walk(plan, 0..cut, start(plan))?;
+    let (from, forward) = match resume {
+        Some((v, _, parts)) if v <= cut + 2 * w => (v, parts),
+        Some(_) => {
+            let path = opts.checkpoint.expect("a checkpoint was read");
+            return Err(checkpoint_error(path, "is damaged: square out of range"));
+        }
+        None => (0, start(plan)),
+    };
+    let before = cells - cut;
+    let forward = walk(plan, from.min(cut)..cut, forward, before, true)?;
     let mut phase = plan.crossing_phase(cut);
     phase.prefixes = Some(Arc::new(Prefixes::new(
         &b,
@@ -113,7 +159,7 @@ pub(super) fn run_split<K: Key>(
         blocked,
         plan.closed,
     )));
-    let a = walk(&phase, cut..cut + 2 * w, forward)?;
+    let a = walk(&phase, from.max(cut)..cut + 2 * w, forward, before, true)?;
     let tours = join(plan, &a, &b, blocked, opts)?;
     if let Some(progress) = opts.progress {
         progress(Progress {
@@ -121,6 +167,10 @@ pub(super) fn run_split<K: Key>(
             steps,
             states: 0,
         });
+    }
+    if let Some(path) = opts.checkpoint {
+        // A finished count leaves nothing to resume.
+        let _ = std::fs::remove_file(path);
     }
     Ok((tours, peak))
 }
@@ -473,7 +523,7 @@ fn links_up(a: &Side, b: &Side, closed: bool) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::run;
+    use super::super::{count, run};
     use super::*;
 
     /// A few blocked squares, from a seed (a small linear congruential generator).
@@ -538,6 +588,51 @@ mod tests {
             let cut = cut_of(&plan).expect("these boards can be cut");
             assert_eq!(run_split::<u64>(&plan, kind, cut, &o).unwrap().0, tours);
         }
+    }
+
+    #[test]
+    fn a_split_count_stopped_in_the_crossing_phase_resumes() {
+        use std::sync::atomic::AtomicBool;
+        let dir = std::env::temp_dir().join(format!("hetman-meet-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("6x6.ckpt");
+        let free = vec![false; 36];
+        let plan = Plan::new(6, 6, &free, Tours::Closed).unwrap();
+        let cut = cut_of(&plan).unwrap();
+        let (plain, _) = run::<u64>(&plan, &Options::default()).unwrap();
+        let stop = AtomicBool::new(false);
+        // Progress steps: the backward squares, then forward square v at
+        // `36 - cut + v + 1`; stop after the third square of the phase.
+        let at = 36 - cut + cut + 3;
+        let progress = |p: Progress| {
+            if p.step == at {
+                stop.store(true, Ordering::Relaxed);
+            }
+        };
+        let mut o = Options {
+            stop: Some(&stop),
+            progress: Some(&progress),
+            checkpoint: Some(&path),
+            checkpoint_every: std::time::Duration::from_secs(3600),
+            ..Options::default()
+        };
+        assert_eq!(
+            count(6, 6, &free, Tours::Closed, &o).map(|c| c.tours),
+            Err(Error::Interrupted)
+        );
+        assert!(path.exists(), "a stopped split count saves its states");
+        // The front-to-back count does not take the split's checkpoint.
+        stop.store(false, Ordering::Relaxed);
+        o.progress = None;
+        o.split = false;
+        let err = count(6, 6, &free, Tours::Closed, &o).unwrap_err();
+        assert!(matches!(err, Error::Checkpoint { .. }), "{err}");
+        o.split = true;
+        let resumed = count(6, 6, &free, Tours::Closed, &o).unwrap();
+        assert!(resumed.split);
+        assert_eq!(resumed.tours, plain);
+        assert!(!path.exists(), "a finished count removes its checkpoint");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
