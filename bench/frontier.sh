@@ -8,30 +8,33 @@
 # the CPU column, and ratios measured in the same run.
 # The long counts are run by hand (they print the frontier position and the
 # state count as they go, and resume from the checkpoint after an interruption):
-#   8x8 closed, 13,267,364,410,532 (hours, >10 GB):
+#   8x8 closed, 13,267,364,410,532:
 #   cargo run --release --example frontier_count -p hetman -- 8x8 --closed \
 #       --threads 2 --progress --checkpoint /tmp/8x8.ckpt --expect 13267364410532
 #   7x7 open, 165,575,218,320 directed:
 #   cargo run --release --example frontier_count -p hetman -- 7x7 \
 #       --threads 2 --progress --checkpoint /tmp/7x7.ckpt --expect 165575218320
-# Measured 2026-11-23 on the shared 2-core machine (load average 7-9, so wall
-# times are 3-8x the CPU times; compare CPU), one thread, commit "sorted
-# per-bucket lists":
-#   6x6 open 6,637,920: peak 3,827,038 states, 99 MiB, 7.0 s cpu
-#   8x5 open undirected 18,061,054: 521,224 states, 40 MiB, 1.5 s cpu
-#   8x6 closed 55,488,142: 938,849 states, 40 MiB, 3.4 s cpu
-#   8x7 closed 34,524,432,316: 22,538,221 states, 540 MiB, 136 s cpu
-#     (before: hash tables 154 s / 754 MiB; first version 167 s / 1477 MiB)
-#   8x8 closed 13,267,364,410,532 (the published count), 2 threads, the
-#     command above, 2026-11-23: squares 1-44 in 2294 s wall / 4018 s cpu;
-#     that run was stopped in square 45 at 21.7 GB RSS (successor buffers),
-#     then resumed from its checkpoint with ROUND_MAX: squares 45-64 in
-#     5182 s wall / 8931 s cpu, peak 740,706,259 states (after square 45),
-#     peak RSS 16.2 GiB. In all 7476 s wall (2 h 05 min) and 12,949 s cpu,
-#     with builds and a CI run sharing the 2 cores for part of the time.
-#     States after squares 36-64: 101.7M 159.3M 230.7M 128.7M 161.5M 383.9M
-#     436.0M 547.4M 634.9M 740.7M 642.9M 218.4M 260.3M 413.0M 355.8M 505.9M
-#     514.9M 589.9M 483.5M 125.4M 123.1M 35.3M 6.9M 0.5M ...
+# Measured 2026-11-23 on the shared 2-core machine, one thread, this script
+# (commit "split counts save and resume checkpoints"), CPU seconds met in the
+# middle / front to back:
+#   6x6 closed 9,862:                 0.04 / 0.26  (6.5x), peak 13,883 states
+#   6x6 open 6,637,920:               2.95 / 8.55  (2.9x), peak 1,029,203, 47 MiB
+#   8x5 open undirected 18,061,054:   0.72 / 1.93  (2.7x)
+#   8x5 closed 44,202:                0.01 / 0.06  (6.0x)
+#   6x7 closed 1,067,638:             0.10 / 1.51  (15x)
+#   8x6 closed 55,488,142:            1.08 / 4.49  (4.2x)
+#   7x6 open undirected 389,969,466:  5.38 / 49.7  (9.2x), 105 / 341 MiB
+#   8x7 closed 34,524,432,316:        44 s / 136 s, peak 15.4M states, 533 MiB
+# Two threads, met in the middle:
+#   7x7 open 165,575,218,320: 75-87 s wall, 119-140 s cpu, 1.3-1.7 GB
+#     (front to back: not run; hours)
+#   8x8 closed 13,267,364,410,532: 2,075 s wall (35 min), 3,138 s cpu, peak
+#     458,168,839 states (crossing phase, square 46), 10.6 GB RSS, with
+#     builds and tests sharing the cores (151% CPU). The backward count took
+#     12 s and the join 321 s cpu. Phase states after squares 33-48 peak at
+#     458.2M; the backward table at the cut has 7.9M states.
+#   Front to back, 8x8 took 7,476 s wall / 12,949 s cpu / 16.2 GiB (two runs
+#     joined by a checkpoint), peak 740,706,259 states after square 45.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 big=0
