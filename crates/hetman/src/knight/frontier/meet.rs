@@ -5,26 +5,29 @@
 //! board and expensive in the second, where its states record the many ways
 //! the past can look from the few squares left (for 6×6 open tours 60 thousand
 //! states after three ranks, 3.8 million after four and a half). So the board
-//! is cut between two ranks into a part P (before the cut) and a part Q, and:
+//! is cut between two ranks into a part P (before the cut) and a part Q. Call
+//! the last rank of P rank L and the first rank of Q rank F. A knight move
+//! across the cut joins L or the rank before it to F, or L to the rank after
+//! F. Then:
 //!
-//! 1. the forward count runs over P, deciding the moves inside P;
-//! 2. a *crossing phase* continues it over the first two ranks of Q (the only
-//!    squares of Q a knight reaches from P), deciding only the moves that cross
-//!    the cut: every square of P is then finished, and a state says, for each
-//!    of those 2w squares of Q, how many crossing moves it got and which of
-//!    them the paths through P join;
+//! 1. the forward count runs over P, making the moves inside P;
+//! 2. it goes on over rank F making only its moves back across the cut, so
+//!    every move with both ends up to rank F is made;
 //! 3. the same count runs over Q from the far end of the board (on the board
-//!    turned through 180°), deciding the moves inside Q; a state says the same
-//!    for the same 2w squares, for the paths through Q;
-//! 4. the join: a square needs two moves in all (one at a tour end), so the
-//!    crossing moves of a square fix its moves inside Q. States are grouped by
-//!    those numbers, and within matching groups a pair counts when the paths
-//!    of the two sides link up into one path (open tours) or one cycle
+//!    turned through 180°), making the moves inside Q, and goes on over rank
+//!    L making only its moves to the rank after F: every other move is made;
+//! 4. the join: both tables now describe ranks L and F. A square needs two
+//!    moves in all (one at a tour end), so the moves one side gave a square
+//!    fix the moves the other side must give it. States are grouped by
+//!    those numbers, and within matching groups a pair counts when the
+//!    paths of the two sides link up into one path (open tours) or one cycle
 //!    (closed tours). The number of tours is the sum of the products of the
 //!    ways of such pairs.
 //!
-//! Every tour splits in exactly one way into moves inside P, crossing moves
-//! and moves inside Q, so each is counted once, as in the plain count.
+//! Every tour splits in exactly one way into the moves of the two sides, so
+//! each is counted once, as in the plain count. Steps 2 and 3 each add one
+//! rank of crossing moves; putting both on one side made its table three
+//! times larger.
 
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
@@ -42,17 +45,17 @@ const NONE: u8 = 0xff;
 /// A link to a tour end that has left the frontier.
 const END: u8 = 0xfe;
 
-/// The squares where Q can start: cuts between ranks that leave each part a
-/// free square that a knight cannot reach across the cut, so that no tour
-/// lies in one part and the crossing moves alone.
+/// The squares where Q can start: cuts between ranks that leave each side a
+/// free square whose moves are all its own (before rank L, after rank F),
+/// so that no tour is made of one side's moves alone.
 fn cuts(plan: &Plan) -> impl Iterator<Item = usize> + '_ {
     let w = plan.w;
     let ranks = plan.cells / w;
-    (3..=ranks.saturating_sub(3))
+    (2..=ranks.saturating_sub(2))
         .map(move |r| r * w)
         .filter(move |&cut| {
             let free = |range: std::ops::Range<usize>| range.into_iter().any(|u| !plan.blocked[u]);
-            free(0..cut - 2 * w) && free(cut + 2 * w..plan.cells)
+            free(0..cut - w) && free(cut + w..plan.cells)
         })
 }
 
@@ -61,9 +64,9 @@ pub(super) fn cut_of(plan: &Plan) -> Option<usize> {
     cuts(plan).min_by_key(|&cut| (2 * cut).abs_diff(plan.cells))
 }
 
-/// Counts the tours by a forward count to `cut`, the crossing phase, a
-/// backward count to `cut` and the join; returns the count (undirected) and
-/// the most states held in one table.
+/// Counts the tours by the four steps of the module documentation, with
+/// rank F starting at square `cut`; returns the count (undirected) and the
+/// most states held in one table.
 pub(super) fn run_split<K: Key>(
     plan: &Plan,
     kind: Tours,
@@ -120,7 +123,7 @@ pub(super) fn run_split<K: Key>(
                     states,
                 });
             }
-            if forward && v + 1 < cut + 2 * w && last_save.elapsed() >= opts.checkpoint_every {
+            if forward && v + 1 < cut + w && last_save.elapsed() >= opts.checkpoint_every {
                 save(v + 1, &parts)?;
                 last_save = Instant::now();
             }
@@ -132,34 +135,46 @@ pub(super) fn run_split<K: Key>(
         Some((marked, path)) => load_checkpoint::<K>(marked, path)?,
         None => None,
     };
+    // The backward count over the ranks from the cut on, then its half of
+    // the crossing phase: the rank before the cut makes its moves two ranks
+    // on (the moves to the rank after the cut are the forward side's).
     let reversed: Vec<bool> = plan.blocked.iter().rev().copied().collect();
     let back = Plan::new(w as u32, (cells / w) as u32, &reversed, kind)?;
     let b = walk(&back, 0..cells - cut, start(&back), 0, false)?;
-    // Square `cut + k` is slot `k + 1` of a forward state and slot `2w - k`
-    // of a backward one. The backward table (the smaller, as the crossing
-    // phase adds states) is grouped; the forward one is read in place.
-    let blocked = &plan.blocked[cut..cut + 2 * w];
-    let b = groups(&back, &b, blocked, |k| 2 * w - k);
+    let (row, next) = (cells - cut, cells - cut - w);
+    let back_phase = back.crossing_phase(row, next, next, next);
+    let b = walk(&back_phase, row..row + w, b, 0, false)?;
+    // The join sees the rank before the cut and the rank after it: square
+    // `cut - w + k` is slot `k + 1` of a forward state and slot `2w - k` of
+    // a backward one. The backward table is grouped; the forward one is
+    // read in place.
+    let blocked = &plan.blocked[cut - w..cut + w];
+    let grouped = groups(&back_phase, &b, blocked, |k| 2 * w - k);
+    drop(b);
+    let b = grouped;
 
     let (from, forward) = match resume {
-        Some((v, _, parts)) if v <= cut + 2 * w => (v, parts),
+        Some((v, _, parts)) if v <= cut + w => (v, parts),
         Some(_) => {
             let path = opts.checkpoint.expect("a checkpoint was read");
             return Err(checkpoint_error(path, "is damaged: square out of range"));
         }
         None => (0, start(plan)),
     };
-    let before = cells - cut;
+    let before = cells - cut + w;
     let forward = walk(plan, from.min(cut)..cut, forward, before, true)?;
-    let mut phase = plan.crossing_phase(cut);
+    // The forward half of the crossing phase: the rank after the cut makes
+    // its moves back across the cut only.
+    let mut phase = plan.crossing_phase(cut, cut, cut, cut);
     phase.prefixes = Some(Arc::new(Prefixes::new(
         &b,
         cut,
+        w,
         plan.window,
         blocked,
         plan.closed,
     )));
-    let a = walk(&phase, from.max(cut)..cut + 2 * w, forward, before, true)?;
+    let a = walk(&phase, from.max(cut)..cut + w, forward, before, true)?;
     let tours = join(plan, &a, &b, blocked, opts)?;
     if let Some(progress) = opts.progress {
         progress(Progress {
@@ -175,7 +190,7 @@ pub(super) fn run_split<K: Key>(
     Ok((tours, peak))
 }
 
-/// One side's view of a state at the 2w squares after the cut.
+/// One side's view of a state at the 2w squares of ranks L and F.
 #[derive(Clone, Copy)]
 struct Side {
     /// For each square: the other end of its path on this side, [`END`] when
@@ -190,7 +205,7 @@ struct Side {
 
 /// A state seen from the cut: its moves per square (2 bits each) and used
 /// tour ends (bits 48 and up), and its links. `slot(k)` is the stored slot
-/// of square `cut + k`.
+/// of square `cut - w + k`.
 #[inline]
 fn side(
     plan: &Plan,
@@ -300,13 +315,15 @@ fn targets(degrees: u64, blocked: &[bool], closed: bool, out: &mut Vec<u64>) {
     }
 }
 
-/// Which crossing moves of the first squares after the cut some backward
+/// Which crossing moves of the first squares of rank F some backward
 /// state can complete: a square's moves add up to two, or to one at a new
-/// tour end (at most two of them). The crossing phase drops a state as soon
-/// as the squares it has passed rule out every backward state; at the end
-/// of the phase that keeps about a fifth of the 6×6 states.
+/// tour end (at most two of them). The forward crossing phase drops a state
+/// as soon as the squares of rank F it has passed rule out every backward
+/// state.
 pub(super) struct Prefixes {
     cut: usize,
+    /// The join position of square `cut` (the rank before the cut comes first).
+    offset: usize,
     window: usize,
     /// The most squares checked: `bits` has 4^m bits for m squares.
     longest: usize,
@@ -320,12 +337,20 @@ impl Prefixes {
     /// Squares checked at most: 4^13 bits are 8 MiB.
     const LONGEST: usize = 13;
 
-    fn new(b: &Groups, cut: usize, window: usize, blocked: &[bool], closed: bool) -> Prefixes {
-        let longest = blocked.len().min(Self::LONGEST);
+    fn new(
+        b: &Groups,
+        cut: usize,
+        offset: usize,
+        window: usize,
+        blocked: &[bool],
+        closed: bool,
+    ) -> Prefixes {
+        let longest = (blocked.len() - offset).min(Self::LONGEST);
         let mut bits: Vec<Vec<u64>> = (0..=longest)
             .map(|m| vec![0u64; (1usize << (2 * m)).div_ceil(64)])
             .collect();
         let mut set = |x: u64| {
+            let x = x >> (2 * offset);
             for (m, b) in bits.iter_mut().enumerate().skip(1) {
                 let p = (x & ((1u64 << (2 * m)) - 1)) as usize;
                 b[p >> 6] |= 1 << (p & 63);
@@ -358,6 +383,7 @@ impl Prefixes {
         }
         Prefixes {
             cut,
+            offset,
             window,
             longest,
             bits,
@@ -374,7 +400,7 @@ impl Prefixes {
         }
         let m = (v - self.cut + 1).min(self.longest);
         let mut p = 0usize;
-        for k in (0..m).filter(|&k| !self.blocked[k]) {
+        for k in (0..m).filter(|&k| !self.blocked[self.offset + k]) {
             let d = match f[self.cut + k + self.window - v] {
                 0 => 0,
                 FULL => 2,
@@ -602,8 +628,8 @@ mod tests {
         let (plain, _) = run::<u64>(&plan, &Options::default()).unwrap();
         let stop = AtomicBool::new(false);
         // Progress steps: the backward squares, then forward square v at
-        // `36 - cut + v + 1`; stop after the third square of the phase.
-        let at = 36 - cut + cut + 3;
+        // `36 - cut + 6 + v + 1`; stop after the third square of the phase.
+        let at = 36 - cut + 6 + cut + 3;
         let progress = |p: Progress| {
             if p.step == at {
                 stop.store(true, Ordering::Relaxed);
@@ -637,14 +663,20 @@ mod tests {
 
     #[test]
     fn short_boards_are_not_cut() {
-        for (w, h) in [(5, 5), (4, 5), (5, 4), (3, 5)] {
+        for (w, h) in [(3, 3), (2, 3), (3, 2), (1, 1)] {
             let plan = Plan::new(w, h, &vec![false; (w * h) as usize], Tours::Closed).unwrap();
             assert_eq!(cut_of(&plan), None, "{w}x{h}");
         }
-        // The first rank of 4x6 blocked: no free square out of reach of the cut.
-        let mut blocked = vec![false; 24];
+        let plan = Plan::new(5, 5, &[false; 25], Tours::Closed).unwrap();
+        assert_eq!(cut_of(&plan), Some(10));
+        // 4x4 with its first rank blocked: the only cut, after two ranks,
+        // leaves no free square out of reach on the first side.
+        let mut blocked = vec![false; 16];
         blocked[..4].fill(true);
-        let plan = Plan::new(4, 6, &blocked, Tours::OpenUndirected).unwrap();
+        let plan = Plan::new(4, 4, &blocked, Tours::OpenUndirected).unwrap();
         assert_eq!(cuts(&plan).count(), 0);
+        blocked[..4].fill(false);
+        let plan = Plan::new(4, 4, &blocked, Tours::OpenUndirected).unwrap();
+        assert_eq!(cuts(&plan).collect::<Vec<_>>(), [8]);
     }
 }

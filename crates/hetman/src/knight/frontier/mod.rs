@@ -476,29 +476,36 @@ impl Plan {
         })
     }
 
-    /// The plan of the crossing phase of a count cut before square `cut`
-    /// (see [`meet`]): over the squares `cut..cut + 2w`, only the moves that
-    /// cross the cut are made, and those squares stay on the frontier
-    /// whatever their moves. The colour balance still holds (every later
-    /// move, crossing or not, joins a light and a dark square), but a square
-    /// after the cut may still get moves from squares already passed, so it
-    /// is never forced to be a tour end.
-    fn crossing_phase(&self, cut: usize) -> Plan {
+    /// The plan of a crossing phase of a split count (see [`meet`]), for
+    /// squares from `from` on: a square makes only its moves to squares
+    /// before `moves_before` (the others belong to the other side); squares
+    /// from `loose_from` on may still get moves from squares already passed,
+    /// so they are never forced to be tour ends; and squares from `held_from`
+    /// on stay on the frontier whatever their moves, for the join. The colour
+    /// balance still holds: every later move, made on either side, joins a
+    /// light and a dark square.
+    fn crossing_phase(
+        &self,
+        from: usize,
+        moves_before: usize,
+        loose_from: usize,
+        held_from: usize,
+    ) -> Plan {
         let mut p = self.clone();
         let window = self.window;
         // Slot `j` at square `v` holds square `v + j - window`.
-        let before_cut = |j: u8, v: usize| (j as usize + v) < cut + window;
-        for v in cut..self.cells {
-            p.back[v].retain(|&j| before_cut(j, v));
+        let square = |j: u8, v: usize| (j as usize + v) - window;
+        for v in from..self.cells {
+            p.back[v].retain(|&j| square(j, v) < moves_before);
             for j in 0..=window {
                 let l = &mut p.look[v * (window + 1) + j];
-                if *l != 0 && j + v >= cut + window {
+                if *l != 0 && j + v >= loose_from + window {
                     *l = if *l < 0 { -1 } else { 7 };
                 }
             }
         }
         for (v, d) in p.departs.iter_mut().enumerate() {
-            d.retain(|&j| before_cut(j, v));
+            d.retain(|&j| square(j, v) < held_from);
         }
         p
     }
