@@ -14,25 +14,26 @@
 #   7x7 open, 165,575,218,320 directed:
 #   cargo run --release --example frontier_count -p hetman -- 7x7 \
 #       --threads 2 --progress --checkpoint /tmp/7x7.ckpt --expect 165575218320
-# Measured 2026-11-23 on the shared 2-core machine, one thread, this script
-# (commit "split counts save and resume checkpoints"), CPU seconds met in the
-# middle / front to back:
-#   6x6 closed 9,862:                 0.04 / 0.26  (6.5x), peak 13,883 states
-#   6x6 open 6,637,920:               2.95 / 8.55  (2.9x), peak 1,029,203, 47 MiB
-#   8x5 open undirected 18,061,054:   0.72 / 1.93  (2.7x)
-#   8x5 closed 44,202:                0.01 / 0.06  (6.0x)
-#   6x7 closed 1,067,638:             0.10 / 1.51  (15x)
-#   8x6 closed 55,488,142:            1.08 / 4.49  (4.2x)
-#   7x6 open undirected 389,969,466:  5.38 / 49.7  (9.2x), 105 / 341 MiB
-#   8x7 closed 34,524,432,316:        44 s / 136 s, peak 15.4M states, 533 MiB
-# Two threads, met in the middle:
-#   7x7 open 165,575,218,320: 75-87 s wall, 119-140 s cpu, 1.3-1.7 GB
-#     (front to back: not run; hours)
-#   8x8 closed 13,267,364,410,532: 2,075 s wall (35 min), 3,138 s cpu, peak
-#     458,168,839 states (crossing phase, square 46), 10.6 GB RSS, with
-#     builds and tests sharing the cores (151% CPU). The backward count took
-#     12 s and the join 321 s cpu. Phase states after squares 33-48 peak at
-#     458.2M; the backward table at the cut has 7.9M states.
+# Measured 2026-11-23 on the shared 2-core machine (load 0.2), one thread,
+# this script at commit "share the crossing moves between the two sides",
+# CPU seconds met in the middle / front to back:
+#   6x6 closed 9,862:                 0.02 / 0.24  (12x), peak 13,883 states
+#   6x6 open 6,637,920:               1.70 / 8.72  (5.1x), peak 681,553, 49 MiB
+#   8x5 open undirected 18,061,054:   0.47 / 2.15  (4.6x)
+#   8x5 closed 44,202:                0.01 / 0.09  (9.0x)
+#   6x7 closed 1,067,638:             0.15 / 1.78  (12x)
+#   8x6 closed 55,488,142:            0.69 / 4.36  (6.3x)
+#   7x6 open undirected 389,969,466:  5.75 / 39.7  (6.9x), 100 / 341 MiB
+#   8x7 closed 34,524,432,316 (--big): 22.0 s, peak 7.9M states, 252 MiB
+#     (front to back 136 s, 22.5M states, 540 MiB)
+# Two threads, met in the middle (the commands above):
+#   7x7 open 165,575,218,320: 69 s wall, 117 s cpu, 1.5 GB (front to back:
+#     not run; hours)
+#   8x8 closed 13,267,364,410,532: 1,032 s wall (17 min), 1,400 s cpu,
+#     6.5 GB RSS, with a CI run sharing the cores for 10 minutes (135% CPU).
+#     Backward count to the cut 12 s (7.9M states), its crossing rank 62 s
+#     (18.5M), forward count to the cut 42 s, its crossing rank 671 s
+#     (peak 230,725,913 states; 161M at the end), join 244 s wall / 482 s cpu.
 #   Front to back, 8x8 took 7,476 s wall / 12,949 s cpu / 16.2 GiB (two runs
 #     joined by a checkpoint), peak 740,706,259 states after square 45.
 set -euo pipefail
