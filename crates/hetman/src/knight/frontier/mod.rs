@@ -985,7 +985,12 @@ fn step<K: Key>(
     let mut tables: Vec<Vec<(K, u64)>> = vec![Vec::new(); buckets];
     let mut buffers: Vec<Vec<Vec<(K, u64)>>> = vec![vec![Vec::new(); buckets]; threads];
     let mut finished = 0u128;
-    let round = ROUND.max(states / (8 * threads)).min(ROUND_MAX);
+    // Never more than an equal share: on small tables the first thread
+    // would otherwise take a whole round while the others wait.
+    let round = ROUND
+        .max(states / (8 * threads))
+        .min(ROUND_MAX)
+        .min(states.div_ceil(threads).max(1));
     while !parts.is_empty() {
         if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
             return Err(Error::Interrupted);
