@@ -76,8 +76,9 @@ pub(super) fn run_split<K: Key>(
     let w = plan.w;
     let cells = plan.cells;
     let steps = cells + 2 * w + 1;
-    // The forward count and the crossing phase save their states between
-    // squares; a checkpoint of this split is marked so that the front-to-back
+    // The forward side saves its states between squares (the backward side
+    // is a small part of the work and runs again); a checkpoint of this
+    // split is marked so that the front-to-back
     // count (or a split at another square) never takes it.
     let checkpoint = opts.checkpoint.map(|path| {
         let mut marked = plan.clone();
@@ -110,8 +111,8 @@ pub(super) fn run_split<K: Key>(
                 return Err(Error::Interrupted);
             }
             let (next, finished) = step(plan, v, parts, opts.threads.max(1), opts.stop)?;
-            // The cut leaves free squares on both sides that the other side
-            // cannot reach, so no tour ends before the join.
+            // The cut leaves each side a free square whose moves are all its
+            // own (see `cuts`), so no tour ends before the join.
             debug_assert_eq!(finished, 0);
             parts = next;
             let states = parts.iter().map(Vec::len).sum::<usize>();
