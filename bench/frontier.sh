@@ -3,7 +3,7 @@
 # ladder of boards and checks every answer against the published count.
 # Prints one line per board: count, frontier width, peak states, peak memory,
 # wall and CPU time. Usage: bench/frontier.sh [--big] [--threads N]
-#   --big  also 7x8 closed (minutes of CPU, ~1.5 GB).
+#   --big  also 7x8 closed (a few minutes of CPU both ways, under 0.6 GB).
 # Timings are wall and CPU seconds of one run; on a shared machine compare
 # the CPU column, and ratios measured in the same run.
 # The long counts are run by hand (they print the frontier position and the
@@ -27,10 +27,10 @@
 #   8x7 closed 34,524,432,316 (--big): 22.0 s, peak 7.9M states, 252 MiB
 #     (front to back 136 s, 22.5M states, 540 MiB)
 # Two threads, met in the middle (the commands above):
-#   7x7 open 165,575,218,320: 69 s wall, 117 s cpu, 1.5 GB (front to back:
+#   7x7 open 165,575,218,320: 69 s wall, 117 s cpu, 1.5 GiB (front to back:
 #     not run; hours)
 #   8x8 closed 13,267,364,410,532: 1,032 s wall (17 min), 1,400 s cpu,
-#     6.5 GB RSS, with a CI run sharing the cores for 10 minutes (135% CPU).
+#     6.4 GiB RSS (6,673,140 KB), with a CI run sharing the cores for 10 minutes (135% CPU).
 #     Backward count to the cut 12 s (7.9M states), its crossing rank 62 s
 #     (18.5M), forward count to the cut 42 s, its crossing rank 671 s
 #     (peak 230,725,913 states; 161M at the end), join 244 s wall / 482 s cpu.

@@ -49,8 +49,8 @@ hetman knight list 3x4 --start a1 --format board\n  hetman knight list 6 --start
         after_help = "Examples:\n  hetman knight count 5 --start a1     # 304 directed open tours\n  \
 hetman knight count 5                # 1,728 directed (864 undirected), and a table per square\n  \
 hetman knight count 6 --closed       # 9,862 closed tours\n  hetman knight count 8x5 --json\n  \
-hetman knight count 7                # 165,575,218,320 directed open tours (about 70 s, 1.5 GB)\n  \
-hetman knight count 8 --closed --checkpoint 8x8.ckpt   # about 20 minutes and 7 GB; resumes\n  \
+hetman knight count 7                # 165,575,218,320 directed open tours (about 70 s, 1.5 GiB)\n  \
+hetman knight count 8 --closed --checkpoint 8x8.ckpt   # about 17 minutes and 6.4 GiB; resumes\n  \
 hetman knight count 8x6 --closed --shard 0/3 --exchange DIR --result s0.json   # see knight merge\n\n\
 Conventions: a tour from a start is directed (it starts there); a closed tour from a start is \
 counted once in each direction. Totals without --start come from the frontier counter and are \

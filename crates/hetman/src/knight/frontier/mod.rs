@@ -33,8 +33,8 @@
 //! (the `meet` module explains how). On one thread, 6×6 open tours take
 //! 1.7 s instead of 8.7 s and 7×8 closed tours 22 s instead of 136 s;
 //! on two, the 7×7 open tours, 165,575,218,320, take about 70 s and the 8×8
-//! closed tours, 13,267,364,410,532, 17 minutes and 6.5 GB instead of
-//! 2 hours and 16 GB.
+//! closed tours, 13,267,364,410,532, 17 minutes and 6.4 GiB instead of
+//! 2 hours and 16 GiB.
 //!
 //! References: B. D. McKay, *Knight's tours of an 8×8 chessboard* (1997);
 //! H. Haanpää and P. R. J. Östergård, *Counting Hamiltonian cycles in
