@@ -55,7 +55,7 @@ hetman knight count 8x6 --closed --shard 0/3 --exchange DIR --result s0.json   #
 Conventions: a tour from a start is directed (it starts there); a closed tour from a start is \
 counted once in each direction. Totals without --start come from the frontier counter and are \
 given both directed (each path in both directions) and undirected; closed totals are undirected \
-(each cycle once). On boards with a side of six squares or more the frontier counter runs from both \
+(each cycle once). On boards with a side of four squares or more the frontier counter runs from both \
 ends and joins the halves in the middle. Per-start counts use backtracking with pruning on all cores."
     )]
     Count(CountArgs),

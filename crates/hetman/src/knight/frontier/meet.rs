@@ -350,35 +350,16 @@ impl Prefixes {
         let mut bits: Vec<Vec<u64>> = (0..=longest)
             .map(|m| vec![0u64; (1usize << (2 * m)).div_ceil(64)])
             .collect();
-        let mut set = |x: u64| {
-            let x = x >> (2 * offset);
-            for (m, b) in bits.iter_mut().enumerate().skip(1) {
-                let p = (x & ((1u64 << (2 * m)) - 1)) as usize;
-                b[p >> 6] |= 1 << (p & 63);
-            }
-        };
+        // The matches of a backward group are the forward degree keys that
+        // `targets` gives for it (the relation is symmetric).
+        let mut matches = Vec::new();
         for &key in b.keys() {
-            let left = 2u64.saturating_sub(key >> 48);
-            let mut full = 0u64;
-            let mut can = Vec::new();
-            for k in (0..blocked.len()).filter(|&k| !blocked[k]) {
-                let d = key >> (2 * k) & 3;
-                full |= (2 - d) << (2 * k);
-                if d < 2 {
-                    can.push(k);
-                }
-            }
-            set(full);
-            if closed || left == 0 {
-                continue;
-            }
-            for (i, &k) in can.iter().enumerate() {
-                let one = full - (1 << (2 * k));
-                set(one);
-                if left == 2 {
-                    for &l in &can[i + 1..] {
-                        set(one - (1 << (2 * l)));
-                    }
+            targets(key, blocked, closed, &mut matches);
+            for &x in &matches {
+                let x = x >> (2 * offset);
+                for (m, b) in bits.iter_mut().enumerate().skip(1) {
+                    let p = (x & ((1u64 << (2 * m)) - 1)) as usize;
+                    b[p >> 6] |= 1 << (p & 63);
                 }
             }
         }

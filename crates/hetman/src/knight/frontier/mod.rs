@@ -27,7 +27,7 @@
 //!
 //! Front to back, the states pile up in the second half of the board, where
 //! they record the many ways the past can look from the few squares left. So
-//! on boards with six ranks or more the count meets in the middle (see
+//! on boards with four ranks or more the count meets in the middle (see
 //! [`Options::split`]): it counts forward to a cut between two middle ranks,
 //! then backward from the far end to the same cut, and joins the two tables
 //! (the `meet` module explains how). On one thread, 6×6 open tours take
@@ -35,6 +35,14 @@
 //! on two, the 7×7 open tours, 165,575,218,320, take about 70 s and the 8×8
 //! closed tours, 13,267,364,410,532, 17 minutes and 6.4 GiB instead of
 //! 2 hours and 16 GiB.
+//!
+//! The 6×6 board has 9,862 closed tours:
+//!
+//! ```
+//! use hetman::knight::frontier::{count_closed, Options};
+//! let n = count_closed(6, 6, &[false; 36], &Options::default()).unwrap();
+//! assert_eq!(n, 9862);
+//! ```
 //!
 //! References: B. D. McKay, *Knight's tours of an 8×8 chessboard* (1997);
 //! H. Haanpää and P. R. J. Östergård, *Counting Hamiltonian cycles in
