@@ -22,11 +22,13 @@
 //! ```
 
 mod estimate;
+mod halves;
 mod shard;
 mod symmetric;
 mod units;
 
 pub use estimate::{estimate_cpu, CpuEstimate};
+pub use halves::{count_halves, HalvesCount, HALVES_MAX_N, HALVES_MIN_N};
 pub use shard::{
     count_resumable, merge_shards, Merged, ShardCount, ShardRecord, Split, ENGINE_VERSION,
 };

@@ -1,0 +1,592 @@
+//! The half-board join: the default engine of `hetman queens count` for N
+//! from 8 to [`HALVES_MAX_N`].
+//!
+//! Cut the board between its two middle files (for odd N the middle file
+//! holds one queen, placed first at each rank in turn). Every solution splits
+//! into a *west half*, one queen on each west file in some set S of ranks,
+//! and an *east half* with the other ranks. Ranks and files cannot clash
+//! across the cut, so the two halves of a solution meet only on the
+//! diagonals that cross it: 2(N − 1) of them, or 2(N − 2) beside a middle
+//! file. With each half reduced to the set of crossing diagonals it uses,
+//!
+//! ```text
+//! solutions = Σ over rank sets S of #{(w, e) : w ∈ West(S), e ∈ East(not S), w ∩ e = ∅}
+//! ```
+//!
+//! and no solution is ever listed. An east half is a mirrored west half, so
+//! only west halves are made: each from a north and a south quarter of the
+//! west half, listed once in advance by the ranks and files they hold
+//! ([`Quarters`]). The mirror (S and not S give the same count) and the
+//! upside-down flip (S and S reversed) leave each rank set's count alone, so
+//! one set in four is counted and weighted ([`Job`]).
+//!
+//! The pairs are counted by a bit-sliced matcher ([`Matcher`]): the east
+//! halves are stored by diagonal, one bit per half, 256 halves to a block, so
+//! one 64-bit AND tests a west half against 64 east halves at once.
+//!
+//! This is the method of Evgeny Kluev's quadrant counter, written afresh.
+
+use super::{CountOptions, Progress};
+use crate::Error;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// The largest N the half-board join takes. Its quarter tables grow about
+/// fivefold per step of N; above this, the constellation search is used.
+pub const HALVES_MAX_N: usize = 23;
+
+/// The smallest N it takes: below this the constellation search is instant.
+pub const HALVES_MIN_N: usize = 8;
+
+fn low(k: usize) -> u64 {
+    if k >= 64 { u64::MAX } else { (1u64 << k) - 1 }
+}
+
+/// One placement of a quarter, as listed: the ranks (relative to the
+/// quarter's first) and files it holds and the diagonals its queens stand on,
+/// by index (`rank − file + N − 1` for the diagonals, `rank + file` for the
+/// anti-diagonals).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Placed {
+    ranks: u32,
+    files: u32,
+    diag: u64,
+    anti: u64,
+}
+
+/// Lists the placements of non-attacking queens, at most one per rank and
+/// file, on ranks `first..first + height` and files `0..width` of an `n` ×
+/// `n` board, ordered by ranks and then files.
+fn place(n: usize, first: usize, height: usize, width: usize) -> Vec<Placed> {
+    let mut all = Vec::new();
+    let empty = Placed { ranks: 0, files: 0, diag: 0, anti: 0 };
+    let mut stack = vec![(0usize, empty)];
+    while let Some((row, p)) = stack.pop() {
+        if row == height {
+            all.push(p);
+            continue;
+        }
+        stack.push((row + 1, p));
+        let r = first + row;
+        for c in 0..width {
+            let d = 1u64 << (r + n - 1 - c);
+            let a = 1u64 << (r + c);
+            if p.files >> c & 1 == 0 && p.diag & d == 0 && p.anti & a == 0 {
+                stack.push((
+                    row + 1,
+                    Placed {
+                        ranks: p.ranks | 1 << row,
+                        files: p.files | 1 << c,
+                        diag: p.diag | d,
+                        anti: p.anti | a,
+                    },
+                ));
+            }
+        }
+    }
+    all.sort_unstable_by_key(|p| (u64::from(p.ranks) << 32) | u64::from(p.files));
+    all
+}
+
+/// One placement of a quarter as the join uses it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Part {
+    /// The diagonals it uses that also cross the other quarter of the half.
+    inner: u64,
+    /// The diagonals it uses that cross to the east half (see [`Quarters::key`]).
+    key: u64,
+}
+
+/// The placements of one quarter of the west half, grouped by the ranks and
+/// files they hold.
+#[derive(Clone, Debug, Default)]
+struct Quarter {
+    /// For each rank set: the file sets present, in increasing order, each
+    /// with its range in `parts`.
+    cells: Vec<Vec<(u32, u32, u32)>>,
+    parts: Vec<Part>,
+}
+
+impl Quarter {
+    /// Groups the placements that keep off the `banned` diagonals.
+    fn new(height: usize, placed: &[Placed], banned: (u64, u64), part: impl Fn(&Placed) -> Part) -> Quarter {
+        let mut q = Quarter {
+            cells: vec![Vec::new(); 1 << height],
+            parts: Vec::with_capacity(placed.len()),
+        };
+        let mut open: Option<(u32, u32)> = None;
+        for p in placed {
+            if p.diag & banned.0 != 0 || p.anti & banned.1 != 0 {
+                continue;
+            }
+            if open != Some((p.ranks, p.files)) {
+                open = Some((p.ranks, p.files));
+                let at = q.parts.len() as u32;
+                q.cells[p.ranks as usize].push((p.files, at, at));
+            }
+            q.parts.push(part(p));
+            if let Some(cell) = q.cells[p.ranks as usize].last_mut() {
+                cell.2 += 1;
+            }
+        }
+        q
+    }
+
+    fn cell(&self, ranks: u32, files: u32) -> &[Part] {
+        let cells = &self.cells[ranks as usize];
+        match cells.binary_search_by_key(&files, |c| c.0) {
+            Ok(i) => &self.parts[cells[i].1 as usize..cells[i].2 as usize],
+            Err(_) => &[],
+        }
+    }
+}
+
+/// The placements of the west half's north and south quarters, listed once
+/// for a board size.
+struct Placements {
+    n: usize,
+    north: Vec<Placed>,
+    south: Vec<Placed>,
+}
+
+impl Placements {
+    fn new(n: usize) -> Placements {
+        let (width, height) = (n / 2, n / 2);
+        Placements {
+            n,
+            north: place(n, 0, height, width),
+            south: place(n, height, n - height, width),
+        }
+    }
+}
+
+/// The west half's two quarters for one rank of the middle queen (odd N) or
+/// none (even N).
+#[derive(Clone, Debug)]
+struct Quarters {
+    /// West files.
+    width: usize,
+    /// Ranks in the north quarter (the rest are south).
+    north_height: usize,
+    north: Quarter,
+    south: Quarter,
+    /// Crossing diagonals of each kind.
+    bits: usize,
+}
+
+impl Quarters {
+    fn new(placements: &Placements, middle: Option<usize>) -> Quarters {
+        let n = placements.n;
+        let width = n / 2;
+        let north_height = n / 2;
+        // The middle queen stands on file `width`.
+        let banned = middle.map_or((0, 0), |r| (1 << (r + n - 1 - width), 1 << (r + width)));
+        // Crossing diagonals start here in the diagonal indices; beside a
+        // middle file the first one is on the middle file's first rank and
+        // reaches no east square.
+        let (shift, bits) = if n % 2 == 0 {
+            (width, n - 1)
+        } else {
+            (width + 1, n - 2)
+        };
+        // A diagonal holding squares of both quarters passes rank
+        // `north_height − 1` and rank `north_height` inside the west files:
+        // `width − 1` diagonals of each kind.
+        let inner = width.saturating_sub(1);
+        let part = |p: &Placed| Part {
+            inner: ((p.diag >> (north_height + n - width)) & low(inner))
+                | (((p.anti >> north_height) & low(inner)) << inner),
+            key: ((p.diag >> shift) & low(bits)) | (((p.anti >> shift) & low(bits)) << bits),
+        };
+        Quarters {
+            width,
+            north_height,
+            north: Quarter::new(north_height, &placements.north, banned, part),
+            south: Quarter::new(n - north_height, &placements.south, banned, part),
+            bits,
+        }
+    }
+
+    /// The same half seen as an east half (mirrored): its diagonals become
+    /// anti-diagonals and the other way round.
+    fn mirror(&self, key: u64) -> u64 {
+        (key >> self.bits) | ((key & low(self.bits)) << self.bits)
+    }
+
+    /// Replaces `out` with the keys of every west half with its queens on
+    /// `ranks`: the crossing diagonals in the low `bits`, the crossing
+    /// anti-diagonals above them.
+    fn west(&self, ranks: u64, out: &mut Vec<u64>) {
+        let north_ranks = (ranks & low(self.north_height)) as usize;
+        let south_ranks = (ranks >> self.north_height) as u32;
+        let files = low(self.width) as u32;
+        let mut used = 0;
+        for &(f, a, b) in &self.north.cells[north_ranks] {
+            let south = self.south.cell(south_ranks, files & !f);
+            for n in &self.north.parts[a as usize..b as usize] {
+                if out.len() < used + south.len() {
+                    out.resize((used + south.len()).max(2 * out.len()), 0);
+                }
+                // Without a branch: every key is written, and kept when the
+                // quarters fit.
+                let window = &mut out[used..used + south.len()];
+                let mut kept = 0;
+                for (i, s) in south.iter().enumerate() {
+                    window[kept.min(i)] = n.key | s.key;
+                    kept += usize::from(n.inner & s.inner == 0);
+                }
+                used += kept;
+            }
+        }
+        out.truncate(used);
+    }
+}
+
+/// Halves stored per block.
+const BLOCK: usize = 256;
+/// Words per block row.
+const WORDS: usize = BLOCK / 64;
+/// Key bits looked up together.
+const CHUNK: usize = 5;
+
+/// Counts, for one west half at a time, the east halves it fits.
+///
+/// For every block of [`BLOCK`] east halves and every group of [`CHUNK`]
+/// diagonals, a table gives for each subset of the group the halves that
+/// use none of it, as a bit set; a west half's count in the block is the
+/// number of bits left after ANDing one table row per group.
+#[derive(Default)]
+struct Matcher {
+    chunks: usize,
+    blocks: usize,
+    rows: Vec<[u64; WORDS]>,
+}
+
+impl Matcher {
+        fn build(&mut self, bits: usize, halves: &[u64]) {
+        self.chunks = bits.div_ceil(CHUNK);
+        self.blocks = halves.len().div_ceil(BLOCK);
+        let per_block = self.chunks << CHUNK;
+        self.rows.clear();
+        self.rows.resize(self.blocks * per_block, [0; WORDS]);
+        let mut free = vec![[0u64; WORDS]; self.chunks * CHUNK];
+        let mut square = [0u64; 64];
+        for (b, block) in halves.chunks(BLOCK).enumerate() {
+            let mut present = [0u64; WORDS];
+            for (w, word) in block.chunks(64).enumerate() {
+                present[w] = low(word.len());
+                square.fill(0);
+                for (row, &h) in square.iter_mut().zip(word) {
+                    *row = !h & low(bits);
+                }
+                transpose(&mut square);
+                for (f, &col) in free.iter_mut().zip(&square) {
+                    f[w] = col;
+                }
+            }
+            for f in free.iter_mut().skip(bits) {
+                *f = [0; WORDS];
+            }
+            for w in block.len().div_ceil(64)..WORDS {
+                for f in &mut free {
+                    f[w] = 0;
+                }
+            }
+            let rows = &mut self.rows[b * per_block..(b + 1) * per_block];
+            for c in 0..self.chunks {
+                let table = &mut rows[c << CHUNK..(c + 1) << CHUNK];
+                table[0] = present;
+                for v in 1..1usize << CHUNK {
+                    let prev = table[v & (v - 1)];
+                    let f = free[c * CHUNK + v.trailing_zeros() as usize];
+                    table[v] = std::array::from_fn(|w| prev[w] & f[w]);
+                }
+            }
+        }
+    }
+
+    /// The number of stored halves sharing no diagonal with each of `west`.
+        fn count(&self, west: &[u64]) -> u64 {
+        let per_block = self.chunks << CHUNK;
+        let mask = (1u64 << CHUNK) - 1;
+        let mut total = 0u64;
+        for b in 0..self.blocks {
+            let rows = &self.rows[b * per_block..(b + 1) * per_block];
+            for &h in west {
+                let mut acc = rows[(h & mask) as usize];
+                for c in 1..self.chunks {
+                    let r = rows[(c << CHUNK) | ((h >> (c * CHUNK)) & mask) as usize];
+                    for w in 0..WORDS {
+                        acc[w] &= r[w];
+                    }
+                }
+                total += acc.iter().map(|x| u64::from(x.count_ones())).sum::<u64>();
+            }
+        }
+        total
+    }
+}
+
+/// Transposes a 64 × 64 bit matrix: bit `c` of row `r` moves to bit `r` of
+/// row `c`.
+fn transpose(rows: &mut [u64; 64]) {
+    let mut j = 32;
+    let mut mask = 0x0000_0000_FFFF_FFFFu64;
+    while j != 0 {
+        let mut k = 0;
+        while k < 64 {
+            if k & j == 0 {
+                let t = ((rows[k] >> j) ^ rows[k + j]) & mask;
+                rows[k + j] ^= t;
+                rows[k] ^= t << j;
+            }
+            k += 1;
+        }
+        j >>= 1;
+        mask ^= mask << j;
+    }
+}
+
+/// One rank set to count, with the middle queen's rank (odd N) and the
+/// number of rank sets it stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Job {
+    middle: Option<usize>,
+    ranks: u64,
+    weight: u64,
+}
+
+fn reverse(ranks: u64, n: usize) -> u64 {
+    ranks.reverse_bits() >> (64 - n)
+}
+
+/// Every rank set to count for N queens, one per class under the mirror and
+/// (where it keeps the middle queen) the flip.
+fn jobs(n: usize) -> Vec<Job> {
+    let half = n / 2;
+    let middles: Vec<Option<usize>> = if n % 2 == 0 {
+        vec![None]
+    } else {
+        (0..=half).map(Some).collect()
+    };
+    let mut out = Vec::new();
+    for middle in middles {
+        let free = low(n) & !middle.map_or(0, |r| 1u64 << r);
+        // The flip moves a middle queen off the centre to the mirror rank.
+        let (flip, middle_weight) = match middle {
+            Some(r) if r < half => (false, 2),
+            _ => (true, 1),
+        };
+        let places: Vec<usize> = (0..n).filter(|&r| free >> r & 1 == 1).collect();
+        let mut pick = low(half);
+        while pick < 1u64 << places.len() {
+            let mut s = 0u64;
+            for (i, &r) in places.iter().enumerate() {
+                if pick >> i & 1 == 1 {
+                    s |= 1 << r;
+                }
+            }
+            let other = free & !s;
+            let mut orbit = vec![s, other];
+            if flip {
+                orbit.push(reverse(s, n));
+                orbit.push(reverse(other, n));
+            }
+            orbit.sort_unstable();
+            orbit.dedup();
+            if orbit[0] == s {
+                out.push(Job {
+                    middle,
+                    ranks: s,
+                    weight: orbit.len() as u64 * middle_weight,
+                });
+            }
+            // The next set of `half` places (Gosper's hack).
+            let low_bit = pick & pick.wrapping_neg();
+            let r = pick + low_bit;
+            pick = (((r ^ pick) >> 2) / low_bit) | r;
+        }
+    }
+    out
+}
+
+/// What one count by the half-board join found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HalvesCount {
+    /// All solutions.
+    pub total: u64,
+    /// Rank sets counted (the work units).
+    pub jobs: usize,
+    /// West halves matched against east halves, over all units.
+    pub halves: u64,
+}
+
+/// Counts all solutions of N queens (N from [`HALVES_MIN_N`] to
+/// [`HALVES_MAX_N`]) by the half-board join, on `options.threads` threads.
+///
+/// ```
+/// use hetman::queens::count::{count_halves, CountOptions};
+/// let c = count_halves(10, &CountOptions::default()).unwrap();
+/// assert_eq!(c.total, 724);
+/// ```
+pub fn count_halves(n: usize, options: &CountOptions<'_>) -> Result<HalvesCount, Error> {
+    if !(HALVES_MIN_N..=HALVES_MAX_N).contains(&n) {
+        return Err(Error::Size {
+            value: n.to_string(),
+            reason: format!(
+                "the half-board join takes N from {HALVES_MIN_N} to {HALVES_MAX_N}"
+            ),
+        });
+    }
+    let jobs = jobs(n);
+    let middles: Vec<Option<usize>> = if n % 2 == 0 {
+        vec![None]
+    } else {
+        (0..=n / 2).map(Some).collect()
+    };
+    // Jobs are grouped by middle rank, so each group's quarters are built once,
+    // when its first job is taken.
+    let placements = Placements::new(n);
+    let quarters: Vec<std::sync::OnceLock<Quarters>> =
+        middles.iter().map(|_| std::sync::OnceLock::new()).collect();
+    let threads = match options.threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        t => t,
+    }
+    .min(jobs.len().max(1));
+    let never = AtomicBool::new(false);
+    let stop = options.stop.unwrap_or(&never);
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let found = Mutex::new((0u64, 0u64));
+    let halves_done = AtomicU64::new(0);
+    let worker = || {
+        let (mut west, mut east) = (Vec::new(), Vec::new());
+        let mut matcher = Matcher::default();
+        let (mut total, mut halves) = (0u64, 0u64);
+        while !stop.load(Ordering::Relaxed) {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            let Some(job) = jobs.get(k) else { break };
+            let group = job.middle.unwrap_or(0);
+            let q = quarters[group].get_or_init(|| Quarters::new(&placements, job.middle));
+            let free = low(n) & !job.middle.map_or(0, |r| 1u64 << r);
+            q.west(job.ranks, &mut west);
+            q.west(free & !job.ranks, &mut east);
+            for e in &mut east {
+                *e = q.mirror(*e);
+            }
+            // The larger side goes into the matcher: its cost is per block.
+            let (stored, probes) = if east.len() >= west.len() {
+                (&east, &west)
+            } else {
+                (&west, &east)
+            };
+            matcher.build(2 * q.bits, stored);
+            total += job.weight * matcher.count(probes);
+            halves += probes.len() as u64;
+            let units_done = done.fetch_add(1, Ordering::Relaxed) + 1;
+            if let Some(report) = options.progress {
+                report(Progress {
+                    units_done,
+                    units: jobs.len(),
+                    cost_done: units_done as u64,
+                    cost: jobs.len() as u64,
+                });
+            }
+        }
+        halves_done.fetch_add(halves, Ordering::Relaxed);
+        let mut f = found.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        f.0 += total;
+    };
+    if threads <= 1 {
+        worker();
+    } else {
+        std::thread::scope(|s| {
+            for _ in 0..threads {
+                s.spawn(worker);
+            }
+        });
+    }
+    if stop.load(Ordering::Relaxed) {
+        return Err(Error::Interrupted);
+    }
+    let (total, _) = found
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    Ok(HalvesCount {
+        total,
+        jobs: jobs.len(),
+        halves: halves_done.load(Ordering::Relaxed),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Counts the rank set's pairs by testing every pair.
+    fn plain_pairs(q: &Quarters, ranks: u64, free: u64) -> u64 {
+        let (mut west, mut east) = (Vec::new(), Vec::new());
+        q.west(ranks, &mut west);
+        q.west(free & !ranks, &mut east);
+        let mut count = 0;
+        for w in &west {
+            for e in &east {
+                count += u64::from(w & q.mirror(*e) == 0);
+            }
+        }
+        count
+    }
+
+    #[test]
+    fn the_matcher_agrees_with_testing_every_pair() {
+        for n in [8, 9, 10, 11, 12] {
+            let q = Quarters::new(&Placements::new(n), (n % 2 == 1).then_some(n / 2));
+            for job in jobs(n).iter().filter(|j| j.middle == (n % 2 == 1).then_some(n / 2)) {
+                let free = low(n) & !job.middle.map_or(0, |r| 1u64 << r);
+                let (mut west, mut east) = (Vec::new(), Vec::new());
+                q.west(job.ranks, &mut west);
+                q.west(free & !job.ranks, &mut east);
+                for e in &mut east {
+                    *e = q.mirror(*e);
+                }
+                let mut m = Matcher::default();
+                m.build(2 * q.bits, &east);
+                assert_eq!(m.count(&west), plain_pairs(&q, job.ranks, free), "N = {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn transpose_moves_every_bit_across_the_diagonal() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rows = [0u64; 64];
+        for r in &mut rows {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            *r = x;
+        }
+        let before = rows;
+        transpose(&mut rows);
+        for r in 0..64 {
+            for c in 0..64 {
+                assert_eq!(rows[c] >> r & 1, before[r] >> c & 1, "({r}, {c})");
+            }
+        }
+    }
+
+    #[test]
+    fn every_rank_set_is_counted_once_with_its_weight() {
+        for n in 8..=13 {
+            let total: u64 = jobs(n).iter().map(|j| j.weight).sum();
+            let sets = |k: u64, r: u64| (0..r).fold(1u64, |acc, i| acc * (k - i) / (i + 1));
+            let expected = if n % 2 == 0 {
+                sets(n as u64, n as u64 / 2)
+            } else {
+                n as u64 * sets(n as u64 - 1, n as u64 / 2)
+            };
+            assert_eq!(total, expected, "N = {n}");
+        }
+    }
+}
