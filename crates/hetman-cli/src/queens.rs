@@ -5,6 +5,7 @@ use crate::output::{self, group, Stream};
 use crate::picture::{self, Gallery, PictureArgs, PictureArgsNoSize};
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
+use hetman::queens::count::Engine;
 use hetman::queens::{self, Algorithm, Counts, Placement};
 use hetman::{render, Symmetry};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -30,8 +31,10 @@ hetman queens count 18 --threads 2 --stats   # the fast engine on two cores\n  \
 hetman queens count 17 --checkpoint q17.ckpt  # kill it, run again: it resumes\n  \
 hetman queens count 20 --estimate --shard 0/8 # expected CPU time, per shard too\n  \
 hetman queens count 18 --shard 2/8 --result s2.json   # part 2 of 8; see queens merge\n\n\
-The default engine (fast) counts one member of each symmetry class of border-queen \
-constellations and gets the unique count by Burnside's lemma. A progress bar is shown on \
+The default engine (fast) cuts the board between its middle files and matches every \
+west half against every east half by the diagonals crossing the cut (N = 8 to 23; for \
+other N, and for --checkpoint and --shard, it counts one member of each symmetry class of \
+border-queen constellations instead), and gets the unique count by Burnside's lemma. A progress bar is shown on \
 a terminal for runs over a second (--quiet hides it); Ctrl-C stops with exit code 130.")]
     Count(CountArgs),
     /// Run every algorithm that can do N in reasonable time and compare them in one table.
@@ -302,6 +305,9 @@ fn resolve_threads(threads: Option<u32>) -> usize {
     )
 }
 
+/// The fast engine's work units and the method it used.
+type FastUnits = (usize, Engine);
+
 /// Counts with the chosen algorithm. The fast engine runs on `threads`, stops
 /// on Ctrl-C, and shows a progress bar on a terminal when `progress` is set
 /// and the run lasts over a second.
@@ -310,12 +316,12 @@ fn run_count(
     algorithm: Algorithm,
     threads: usize,
     progress: bool,
-) -> Result<(Counts, Duration, Option<usize>)> {
+) -> Result<(Counts, Duration, Option<FastUnits>)> {
     let start = Instant::now();
     let mut units = None;
     let counts = if algorithm == Algorithm::Fast {
         let c = with_fast_options(threads, progress, |opts| queens::count::count_full(n, opts))?;
-        units = Some(c.units);
+        units = Some((c.units, c.engine));
         Counts {
             total: c.total,
             unique: c.unique,
@@ -387,10 +393,11 @@ fn count(a: &CountArgs) -> Result<ExitCode> {
         if a.stats {
             v["algorithm"] = json!(algorithm.name());
             v["work"] = json!(c.work);
-            v["work_unit"] = json!(algorithm.work_unit());
+            v["work_unit"] = json!(units.map_or(algorithm.work_unit(), |(_, e)| e.work()));
             v["seconds"] = json!(time.as_secs_f64());
-            if let Some(u) = units {
+            if let Some((u, engine)) = units {
                 v["work_units"] = json!(u);
+                v["work_units_are"] = json!(engine.units());
                 v["threads"] = json!(threads);
             }
         }
@@ -404,14 +411,16 @@ fn count(a: &CountArgs) -> Result<ExitCode> {
         );
         if a.stats {
             crate::outln!("algorithm: {}", algorithm.name());
-            if let Some(u) = units {
+            if let Some((u, engine)) = units {
                 crate::outln!(
-                    "work units: {} (constellation classes), on {threads} thread{}",
+                    "work units: {} ({}), on {threads} thread{}",
                     group(u as u64),
+                    engine.units(),
                     if threads == 1 { "" } else { "s" }
                 );
             }
-            crate::outln!("{}: {}", algorithm.work_unit(), group(c.work));
+            let work_unit = units.map_or(algorithm.work_unit(), |(_, e)| e.work());
+            crate::outln!("{work_unit}: {}", group(c.work));
             crate::outln!("time: {}", output::duration(time));
         }
     }
@@ -452,7 +461,7 @@ fn compare(a: &CompareArgs) -> Result<ExitCode> {
             crate::outln!(
                 "{}",
                 json!({"n": n, "algorithm": alg.name(), "solutions": c.total, "unique": c.unique,
-                       "work": c.work, "work_unit": alg.work_unit(), "seconds": t.as_secs_f64(),
+                       "work": c.work, "work_unit": alg.work_unit_for(n), "seconds": t.as_secs_f64(),
                        "times_slower": t.as_secs_f64().max(1e-9) / fastest})
             );
         }
@@ -481,7 +490,7 @@ fn compare(a: &CompareArgs) -> Result<ExitCode> {
                 group(c.total),
                 group(c.unique),
                 group(c.work),
-                alg.work_unit().to_string(),
+                alg.work_unit_for(n).to_string(),
                 output::duration(*t),
                 format!("{:.1}x", t.as_secs_f64().max(1e-9) / fastest),
             ]

@@ -7,8 +7,8 @@ use crate::queens::{refusal, with_fast_options, CountArgs};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use hetman::queens::count::{
-    count_resumable, estimate_cpu, estimate_seconds, merge_shards, Plan, ShardCount, ShardRecord,
-    Split, SymmetricCounts, ENGINE_VERSION,
+    constellation_seconds, count_resumable, estimate_cpu, merge_shards, Plan, ShardCount,
+    ShardRecord, Split, SymmetricCounts, ENGINE_VERSION,
 };
 use hetman::queens::Algorithm;
 use serde_json::{json, Value};
@@ -123,7 +123,7 @@ pub fn count(a: &CountArgs, algorithm: Algorithm, threads: usize) -> Result<Exit
     if l.estimate {
         return estimate(a, &plan, &split, spec, threads);
     }
-    let per_shard = estimate_seconds(a.n) / spec.count as f64 / threads as f64;
+    let per_shard = constellation_seconds(a.n) / spec.count as f64 / threads as f64;
     if per_shard > SHARD_LIMIT_SECONDS && !a.force {
         let what = if spec.count == 1 {
             format!("N = {}", a.n)

@@ -5,9 +5,25 @@ use std::time::Instant;
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let n: usize = args.next().and_then(|a| a.parse().ok()).expect("usage: halves N [THREADS]");
+    let n: usize = args
+        .next()
+        .and_then(|a| a.parse().ok())
+        .expect("usage: halves N [THREADS]");
     let threads: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
     let t = Instant::now();
-    let c = count_halves(n, &CountOptions { threads, ..Default::default() }).expect("count");
-    println!("N={n} total={} jobs={} halves={} {:.3}s", c.total, c.jobs, c.halves, t.elapsed().as_secs_f64());
+    let c = count_halves(
+        n,
+        &CountOptions {
+            threads,
+            ..Default::default()
+        },
+    )
+    .expect("count");
+    println!(
+        "N={n} total={} jobs={} halves={} {:.3}s",
+        c.total,
+        c.jobs,
+        c.halves,
+        t.elapsed().as_secs_f64()
+    );
 }

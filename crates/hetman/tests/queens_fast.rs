@@ -3,7 +3,8 @@
 //! against brute force.
 
 use hetman::queens::count::{
-    count_full, symmetric_counts, unique_from, Border, CountOptions, Plan,
+    count_full, count_halves, count_units, symmetric_counts, unique_from, Border, CountOptions,
+    Engine, Plan, HALVES_MAX_N,
 };
 use hetman::queens::{self, Algorithm};
 use hetman::{Error, Symmetry};
@@ -263,4 +264,74 @@ fn symmetric_counts_and_oeis_totals_give_oeis_uniques() {
             "N = {n}"
         );
     }
+}
+
+/// The constellation search's total over all units of its plan.
+fn constellation_total(n: usize) -> u64 {
+    let plan = Plan::new(n).unwrap();
+    let all: Vec<usize> = (0..plan.units().len()).collect();
+    count_units(&plan, &all, &threads(0), &|_, _, _| Ok(()))
+        .unwrap()
+        .solutions
+}
+
+#[test]
+fn both_engines_match_oeis_where_the_join_runs() {
+    let top = if cfg!(debug_assertions) { 12 } else { 15 };
+    for (n, total, _) in oeis().into_iter().filter(|r| (8..=top).contains(&r.0)) {
+        let join = count_halves(n, &threads(0)).unwrap();
+        assert_eq!(join.total, total, "half-board join, N = {n}");
+        assert_eq!(constellation_total(n), total, "constellations, N = {n}");
+        assert_eq!(Engine::for_n(n), Engine::Halves);
+        assert_eq!(count_full(n, &threads(0)).unwrap().engine, Engine::Halves);
+    }
+    // Outside its range the join refuses, and the fast count uses constellations.
+    for n in [7, HALVES_MAX_N + 1] {
+        assert!(
+            matches!(count_halves(n, &threads(1)), Err(Error::Size { .. })),
+            "N = {n}"
+        );
+    }
+    assert_eq!(
+        count_full(7, &threads(1)).unwrap().engine,
+        Engine::Constellations
+    );
+}
+
+#[test]
+fn the_join_gives_the_same_figures_on_any_thread_count() {
+    for n in [11, 14] {
+        let one = count_halves(n, &threads(1)).unwrap();
+        assert_eq!(one, count_halves(n, &threads(2)).unwrap(), "N = {n}");
+        assert_eq!(one, count_halves(n, &threads(3)).unwrap(), "N = {n}");
+        assert!(one.jobs > 0 && one.halves > 0);
+    }
+}
+
+#[test]
+fn the_join_stops_when_asked() {
+    let stop = AtomicBool::new(true);
+    let opts = CountOptions {
+        threads: 2,
+        stop: Some(&stop),
+        ..Default::default()
+    };
+    assert!(matches!(count_halves(14, &opts), Err(Error::Interrupted)));
+}
+
+#[test]
+fn the_join_reports_progress_up_to_every_unit() {
+    let seen = std::sync::Mutex::new(Vec::new());
+    let report = |p: hetman::queens::count::Progress| seen.lock().unwrap().push(p);
+    let opts = CountOptions {
+        threads: 2,
+        progress: Some(&report),
+        ..Default::default()
+    };
+    let c = count_halves(12, &opts).unwrap();
+    let seen = seen.into_inner().unwrap();
+    assert_eq!(seen.len(), c.jobs);
+    assert!(seen
+        .iter()
+        .any(|p| p.units_done == c.jobs && p.fraction() == 1.0));
 }

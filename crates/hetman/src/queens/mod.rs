@@ -82,6 +82,24 @@ impl Algorithm {
         }
     }
 
+    /// What the algorithm's work figure counts for N queens: the fast engine
+    /// reports half boards or search nodes depending on the method it uses
+    /// for N ([`count::Engine::for_n`]).
+    ///
+    /// ```
+    /// use hetman::queens::Algorithm;
+    /// assert_eq!(Algorithm::Fast.work_unit_for(16), "west halves matched");
+    /// assert_eq!(Algorithm::Fast.work_unit_for(5), "nodes");
+    /// assert_eq!(Algorithm::Bitboard.work_unit_for(16), "nodes");
+    /// ```
+    #[must_use]
+    pub fn work_unit_for(self, n: usize) -> &'static str {
+        match self {
+            Algorithm::Fast => count::Engine::for_n(n).work(),
+            _ => self.work_unit(),
+        }
+    }
+
     /// The largest N the algorithm can represent at all.
     ///
     /// ```

@@ -50,11 +50,13 @@ pub struct CpuEstimate {
 /// of each shard of `split`, spending about `budget` on timing the search.
 ///
 /// ```
-/// use hetman::queens::count::{count_full, estimate_cpu, CountOptions, Plan, Split};
+/// use hetman::queens::count::{count_units, estimate_cpu, CountOptions, Plan, Split};
 /// use std::time::Duration;
 /// let plan = Plan::new(14).unwrap();
 /// let e = estimate_cpu(&plan, &Split::new(&plan, 2).unwrap(), Duration::from_millis(200));
-/// let nodes = count_full(14, &CountOptions::default()).unwrap().nodes as f64;
+/// let all: Vec<usize> = (0..plan.units().len()).collect();
+/// let counted = count_units(&plan, &all, &CountOptions::default(), &|_, _, _| Ok(())).unwrap();
+/// let nodes = counted.nodes as f64;
 /// assert!((e.nodes / nodes - 1.0).abs() < 0.25, "{} vs {nodes}", e.nodes);
 /// assert_eq!(e.shard_seconds.len(), 2);
 /// ```

@@ -29,7 +29,7 @@
 use super::{CountOptions, Progress};
 use crate::Error;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// The largest N the half-board join takes. Its quarter tables grow about
 /// fivefold per step of N; above this, the constellation search is used.
@@ -39,7 +39,32 @@ pub const HALVES_MAX_N: usize = 23;
 pub const HALVES_MIN_N: usize = 8;
 
 fn low(k: usize) -> u64 {
-    if k >= 64 { u64::MAX } else { (1u64 << k) - 1 }
+    if k >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << k) - 1
+    }
+}
+
+/// Placements of the west half's north and south quarters together, for N
+/// from 8 to [`HALVES_MAX_N`] (counted once by [`place`]; the figures size
+/// the engine's memory before it starts).
+pub(super) fn placements(n: usize) -> u64 {
+    const NORTH: [u64; 8] = [
+        87, 462, 2_635, 16_870, 118_969, 915_442, 7_535_369, 66_807_234,
+    ];
+    const SOUTH_ODD: [u64; 8] = [
+        185,
+        1_039,
+        6_335,
+        42_807,
+        316_395,
+        2_524_999,
+        21_637_115,
+        198_770_307,
+    ];
+    let i = (n.clamp(HALVES_MIN_N, HALVES_MAX_N) - HALVES_MIN_N) / 2;
+    NORTH[i] + if n % 2 == 0 { NORTH[i] } else { SOUTH_ODD[i] }
 }
 
 /// One placement of a quarter, as listed: the ranks (relative to the
@@ -59,7 +84,12 @@ struct Placed {
 /// `n` board, ordered by ranks and then files.
 fn place(n: usize, first: usize, height: usize, width: usize) -> Vec<Placed> {
     let mut all = Vec::new();
-    let empty = Placed { ranks: 0, files: 0, diag: 0, anti: 0 };
+    let empty = Placed {
+        ranks: 0,
+        files: 0,
+        diag: 0,
+        anti: 0,
+    };
     let mut stack = vec![(0usize, empty)];
     while let Some((row, p)) = stack.pop() {
         if row == height {
@@ -109,7 +139,12 @@ struct Quarter {
 
 impl Quarter {
     /// Groups the placements that keep off the `banned` diagonals.
-    fn new(height: usize, placed: &[Placed], banned: (u64, u64), part: impl Fn(&Placed) -> Part) -> Quarter {
+    fn new(
+        height: usize,
+        placed: &[Placed],
+        banned: (u64, u64),
+        part: impl Fn(&Placed) -> Part,
+    ) -> Quarter {
         let mut q = Quarter {
             cells: vec![Vec::new(); 1 << height],
             parts: Vec::with_capacity(placed.len()),
@@ -243,11 +278,11 @@ impl Quarters {
 }
 
 /// Halves stored per block.
-const BLOCK: usize = 256;
+const BLOCK: usize = 512;
 /// Words per block row.
 const WORDS: usize = BLOCK / 64;
 /// Key bits looked up together.
-const CHUNK: usize = 5;
+const CHUNK: usize = 6;
 
 /// Counts, for one west half at a time, the east halves it fits.
 ///
@@ -263,7 +298,7 @@ struct Matcher {
 }
 
 impl Matcher {
-        fn build(&mut self, bits: usize, halves: &[u64]) {
+    fn build(&mut self, bits: usize, halves: &[u64]) {
         self.chunks = bits.div_ceil(CHUNK);
         self.blocks = halves.len().div_ceil(BLOCK);
         let per_block = self.chunks << CHUNK;
@@ -306,16 +341,39 @@ impl Matcher {
     }
 
     /// The number of stored halves sharing no diagonal with each of `west`.
-        fn count(&self, west: &[u64]) -> u64 {
-        let per_block = self.chunks << CHUNK;
-        let mask = (1u64 << CHUNK) - 1;
+    fn count(&self, west: &[u64]) -> u64 {
+        match self.chunks {
+            0..=3 => self.count_with::<3>(west),
+            4 => self.count_with::<4>(west),
+            5 => self.count_with::<5>(west),
+            6 => self.count_with::<6>(west),
+            7 => self.count_with::<7>(west),
+            8 => self.count_with::<8>(west),
+            9 => self.count_with::<9>(west),
+            10 => self.count_with::<10>(west),
+            _ => self.count_with::<11>(west),
+        }
+    }
+
+    /// [`Matcher::count`] with the number of chunks known to the compiler
+    /// (the tables past `self.chunks` are never read: their key bits are 0,
+    /// and the rows beyond a block are all-ones).
+    fn count_with<const C: usize>(&self, west: &[u64]) -> u64 {
+        const ROWS: usize = 1 << CHUNK;
+        let per_block = self.chunks * ROWS;
+        let mask = (ROWS - 1) as u64;
         let mut total = 0u64;
-        for b in 0..self.blocks {
-            let rows = &self.rows[b * per_block..(b + 1) * per_block];
+        for block in self.rows.chunks_exact(per_block) {
+            let tables: [&[[u64; WORDS]; ROWS]; C] = std::array::from_fn(|c| {
+                let at = c.min(self.chunks - 1) * ROWS;
+                block[at..at + ROWS]
+                    .try_into()
+                    .expect("a chunk has ROWS rows")
+            });
             for &h in west {
-                let mut acc = rows[(h & mask) as usize];
-                for c in 1..self.chunks {
-                    let r = rows[(c << CHUNK) | ((h >> (c * CHUNK)) & mask) as usize];
+                let mut acc = tables[0][(h & mask) as usize];
+                for (c, table) in tables.iter().enumerate().skip(1) {
+                    let r = table[((h >> (c * CHUNK)) & mask) as usize];
                     for w in 0..WORDS {
                         acc[w] &= r[w];
                     }
@@ -433,9 +491,7 @@ pub fn count_halves(n: usize, options: &CountOptions<'_>) -> Result<HalvesCount,
     if !(HALVES_MIN_N..=HALVES_MAX_N).contains(&n) {
         return Err(Error::Size {
             value: n.to_string(),
-            reason: format!(
-                "the half-board join takes N from {HALVES_MIN_N} to {HALVES_MAX_N}"
-            ),
+            reason: format!("the half-board join takes N from {HALVES_MIN_N} to {HALVES_MAX_N}"),
         });
     }
     let jobs = jobs(n);
@@ -444,11 +500,20 @@ pub fn count_halves(n: usize, options: &CountOptions<'_>) -> Result<HalvesCount,
     } else {
         (0..=n / 2).map(Some).collect()
     };
-    // Jobs are grouped by middle rank, so each group's quarters are built once,
-    // when its first job is taken.
-    let placements = Placements::new(n);
-    let quarters: Vec<std::sync::OnceLock<Quarters>> =
-        middles.iter().map(|_| std::sync::OnceLock::new()).collect();
+    // Jobs are grouped by middle rank: each group's quarters are built when
+    // its first job is taken and dropped when its last job is done.
+    let mut placements = Some(Placements::new(n));
+    let mut quarters: Vec<Mutex<Option<Arc<Quarters>>>> =
+        middles.iter().map(|_| Mutex::new(None)).collect();
+    if let (Some(p), [None]) = (&placements, middles.as_slice()) {
+        // Even N: one group, built now, and the lists it came from freed.
+        quarters[0] = Mutex::new(Some(Arc::new(Quarters::new(p, None))));
+        placements = None;
+    }
+    let remaining: Vec<AtomicUsize> = middles
+        .iter()
+        .map(|&m| AtomicUsize::new(jobs.iter().filter(|j| j.middle == m).count()))
+        .collect();
     let threads = match options.threads {
         0 => std::thread::available_parallelism().map_or(1, usize::from),
         t => t,
@@ -468,7 +533,15 @@ pub fn count_halves(n: usize, options: &CountOptions<'_>) -> Result<HalvesCount,
             let k = next.fetch_add(1, Ordering::Relaxed);
             let Some(job) = jobs.get(k) else { break };
             let group = job.middle.unwrap_or(0);
-            let q = quarters[group].get_or_init(|| Quarters::new(&placements, job.middle));
+            let q = {
+                let mut slot = quarters[group]
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                Arc::clone(slot.get_or_insert_with(|| {
+                    let p = placements.as_ref().expect("odd N keeps the placements");
+                    Arc::new(Quarters::new(p, job.middle))
+                }))
+            };
             let free = low(n) & !job.middle.map_or(0, |r| 1u64 << r);
             q.west(job.ranks, &mut west);
             q.west(free & !job.ranks, &mut east);
@@ -484,6 +557,12 @@ pub fn count_halves(n: usize, options: &CountOptions<'_>) -> Result<HalvesCount,
             matcher.build(2 * q.bits, stored);
             total += job.weight * matcher.count(probes);
             halves += probes.len() as u64;
+            drop(q);
+            if remaining[group].fetch_sub(1, Ordering::AcqRel) == 1 {
+                *quarters[group]
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+            }
             let units_done = done.fetch_add(1, Ordering::Relaxed) + 1;
             if let Some(report) = options.progress {
                 report(Progress {
@@ -495,7 +574,9 @@ pub fn count_halves(n: usize, options: &CountOptions<'_>) -> Result<HalvesCount,
             }
         }
         halves_done.fetch_add(halves, Ordering::Relaxed);
-        let mut f = found.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut f = found
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         f.0 += total;
     };
     if threads <= 1 {
@@ -542,7 +623,10 @@ mod tests {
     fn the_matcher_agrees_with_testing_every_pair() {
         for n in [8, 9, 10, 11, 12] {
             let q = Quarters::new(&Placements::new(n), (n % 2 == 1).then_some(n / 2));
-            for job in jobs(n).iter().filter(|j| j.middle == (n % 2 == 1).then_some(n / 2)) {
+            for job in jobs(n)
+                .iter()
+                .filter(|j| j.middle == (n % 2 == 1).then_some(n / 2))
+            {
                 let free = low(n) & !job.middle.map_or(0, |r| 1u64 << r);
                 let (mut west, mut east) = (Vec::new(), Vec::new());
                 q.west(job.ranks, &mut west);
@@ -569,10 +653,22 @@ mod tests {
         }
         let before = rows;
         transpose(&mut rows);
-        for r in 0..64 {
-            for c in 0..64 {
-                assert_eq!(rows[c] >> r & 1, before[r] >> c & 1, "({r}, {c})");
+        for (r, row) in before.iter().enumerate() {
+            for (c, column) in rows.iter().enumerate() {
+                assert_eq!(column >> r & 1, row >> c & 1, "({r}, {c})");
             }
+        }
+    }
+
+    #[test]
+    fn the_placement_figures_are_the_lists_lengths() {
+        for n in HALVES_MIN_N..=16 {
+            let p = Placements::new(n);
+            assert_eq!(
+                placements(n),
+                (p.north.len() + p.south.len()) as u64,
+                "N = {n}"
+            );
         }
     }
 

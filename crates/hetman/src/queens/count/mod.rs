@@ -1,14 +1,18 @@
 //! The fast counting engine behind `hetman queens count`.
 //!
-//! **Total.** Every solution has one queen on each border line of the board
-//! (the first and last file and rank). Those two to four queens form its
-//! *constellation*; the eight symmetries permute constellations and their
-//! completions alike, so the engine lists one constellation per symmetry
-//! class ([`Plan`]), completes each with an allocation-free bitboard search
-//! over the inner files ([`Unit::count`]) and weights the result by the class
-//! size (the method of takaken's and NQueensFAF's counters). The units are
-//! independent: threads take them largest first, and a checkpoint or a
-//! cluster shard can record them one by one.
+//! **Total.** For N from [`HALVES_MIN_N`] to [`HALVES_MAX_N`] the board is cut
+//! between its middle files and the halves are joined ([`count_halves`]):
+//! every west half is matched against every east half by the diagonals
+//! crossing the cut, 256 or more pairs to a machine word operation, and no
+//! solution is listed. Outside that range (and for checkpoints and cluster
+//! shards, whose units must be small and independent) the engine lists the
+//! *constellations* of the border queens instead: every solution has one
+//! queen on each border line (the first and last file and rank), and the
+//! eight symmetries permute constellations and their completions alike, so it
+//! lists one constellation per symmetry class ([`Plan`]), completes each with
+//! an allocation-free bitboard search over the inner files ([`Unit::count`])
+//! and weights the result by the class size (the method of takaken's and
+//! NQueensFAF's counters).
 //!
 //! **Unique.** By Burnside's lemma, `unique = (total + S180 + 2·S90) / 8`
 //! where S180 and S90 count the solutions fixed by a half turn and a quarter
@@ -41,11 +45,71 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// What the fast engine's work figure counts.
+/// What the constellation search's work figure counts.
 pub const WORK_UNIT: &str = "nodes";
 
-/// Single-thread seconds at N = 16 on the reference machine (for estimates).
+/// Which method a fast count used.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Engine {
+    /// The half-board join ([`count_halves`]).
+    Halves,
+    /// The constellation search ([`Plan`]).
+    #[default]
+    Constellations,
+}
+
+impl Engine {
+    /// The engine [`count_full`] uses for N queens.
+    ///
+    /// ```
+    /// use hetman::queens::count::Engine;
+    /// assert_eq!(Engine::for_n(16), Engine::Halves);
+    /// assert_eq!(Engine::for_n(5), Engine::Constellations);
+    /// ```
+    #[must_use]
+    pub fn for_n(n: usize) -> Engine {
+        if (HALVES_MIN_N..=HALVES_MAX_N).contains(&n) {
+            Engine::Halves
+        } else {
+            Engine::Constellations
+        }
+    }
+
+    /// What its work units are.
+    ///
+    /// ```
+    /// assert_eq!(hetman::queens::count::Engine::Halves.units(), "rank sets");
+    /// ```
+    #[must_use]
+    pub const fn units(self) -> &'static str {
+        match self {
+            Engine::Halves => "rank sets",
+            Engine::Constellations => "constellation classes",
+        }
+    }
+
+    /// What its work figure counts.
+    ///
+    /// ```
+    /// assert_eq!(hetman::queens::count::Engine::Constellations.work(), "nodes");
+    /// ```
+    #[must_use]
+    pub const fn work(self) -> &'static str {
+        match self {
+            Engine::Halves => "west halves matched",
+            Engine::Constellations => WORK_UNIT,
+        }
+    }
+}
+
+/// Single-thread seconds of the constellation search at N = 16 on the
+/// reference machine (for estimates).
 pub const SECONDS_AT_16: f64 = 1.6;
+
+/// Single-thread seconds of the half-board join on the reference machine (2
+/// shared cores, built for the native CPU), as measured from N = 16 on.
+const HALVES_SECONDS: [(usize, f64); 5] =
+    [(16, 0.14), (17, 1.0), (18, 5.5), (19, 38.5), (20, 230.0)];
 
 /// How far a count has got, as handed to [`CountOptions::progress`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,23 +164,60 @@ pub struct FastCount {
     pub half_turn: u64,
     /// Solutions fixed by the quarter turn.
     pub quarter_turn: u64,
-    /// Work units (constellation classes) searched.
+    /// Work units counted: rank sets (half-board join) or constellation
+    /// classes.
     pub units: usize,
-    /// Search nodes over all units.
+    /// The work figure: west halves matched (half-board join) or search
+    /// nodes (constellations).
     pub nodes: u64,
+    /// The engine that counted.
+    pub engine: Engine,
 }
 
 /// A rough single-thread time in seconds for N queens with the fast engine
-/// on the reference machine: measured at N = 16 and scaled by the growth of
-/// A000170 (a factor of about 0.4·N − 0.3 per step for N ≥ 12).
+/// on the reference machine: measured figures for the half-board join up to
+/// N = 20, growing eightfold per step beyond; the constellation search's
+/// figure elsewhere ([`constellation_seconds`]).
 ///
 /// ```
 /// use hetman::queens::count::estimate_seconds;
 /// assert!(estimate_seconds(17) > estimate_seconds(16));
+/// assert!(estimate_seconds(23) > 1e5);
 /// assert!(estimate_seconds(27) > 1e7);
 /// ```
 #[must_use]
 pub fn estimate_seconds(n: usize) -> f64 {
+    if Engine::for_n(n) == Engine::Constellations {
+        return constellation_seconds(n);
+    }
+    let (last, mut t) = HALVES_SECONDS[HALVES_SECONDS.len() - 1];
+    if let Some(&(_, s)) = HALVES_SECONDS.iter().find(|&&(k, _)| k == n) {
+        return s;
+    }
+    if n > last {
+        for _ in last..n {
+            t *= 8.0;
+        }
+        return t;
+    }
+    let (first, mut t) = HALVES_SECONDS[0];
+    for _ in n..first {
+        t /= 6.0;
+    }
+    t
+}
+
+/// A rough single-thread time in seconds for N queens with the constellation
+/// search (checkpoints and shards use it): measured at N = 16 and scaled by
+/// the growth of A000170 (a factor of about 0.4·N − 0.3 per step for N ≥ 12).
+///
+/// ```
+/// use hetman::queens::count::constellation_seconds;
+/// assert!(constellation_seconds(17) > constellation_seconds(16));
+/// assert!(constellation_seconds(27) > 1e7);
+/// ```
+#[must_use]
+pub fn constellation_seconds(n: usize) -> f64 {
     let mut t = SECONDS_AT_16;
     if n >= 16 {
         for k in 17..=n {
@@ -130,15 +231,26 @@ pub fn estimate_seconds(n: usize) -> f64 {
     t
 }
 
-/// Bytes the engine needs for N queens: its list of units (at most N⁴ / 8 of
-/// them) and per-thread stacks; far below any machine's memory up to
-/// [`MAX_N`].
+/// Bytes the fast engine needs for N queens. The half-board join holds the
+/// placements of both quarters of the west half (24 bytes each) and the
+/// grouped copy in use (16 bytes each; two at once for odd N, where each rank
+/// of the middle queen has its own): about 600 MB at N = 20 and 15 GB at
+/// N = 23. The constellation search needs its list of units (at most N⁴ / 8)
+/// and small stacks.
 ///
 /// ```
-/// assert!(hetman::queens::count::memory_bytes(28) < 64 << 20);
+/// use hetman::queens::count::memory_bytes;
+/// assert!(memory_bytes(20) < 1 << 30);
+/// assert!(memory_bytes(23) > 8 << 30);
+/// assert!(memory_bytes(28) < 64 << 20);
 /// ```
 #[must_use]
 pub fn memory_bytes(n: usize) -> u64 {
+    if Engine::for_n(n) == Engine::Halves {
+        let placements = halves::placements(n);
+        let copies = if n % 2 == 0 { 1 } else { 2 };
+        return placements * (24 + 16 * copies) + (64 << 20);
+    }
     let units = (n as u64).pow(4) / 8 + 8;
     units * std::mem::size_of::<Unit>() as u64 + (1 << 20)
 }
@@ -172,6 +284,19 @@ pub fn count(n: usize, options: &CountOptions<'_>) -> Result<Counts, Error> {
 /// assert_eq!(one, two);
 /// ```
 pub fn count_full(n: usize, options: &CountOptions<'_>) -> Result<FastCount, Error> {
+    if Engine::for_n(n) == Engine::Halves {
+        let c = count_halves(n, options)?;
+        let sym = symmetric_counts(n);
+        return Ok(FastCount {
+            total: c.total,
+            unique: unique_from(n, c.total, sym.half_turn, sym.quarter_turn),
+            half_turn: sym.half_turn,
+            quarter_turn: sym.quarter_turn,
+            units: c.jobs,
+            nodes: c.halves,
+            engine: Engine::Halves,
+        });
+    }
     let plan = Plan::new(n)?;
     let all: Vec<usize> = (0..plan.units().len()).collect();
     let found = count_units(&plan, &all, options, &|_, _, _| Ok(()))?;
@@ -183,6 +308,7 @@ pub fn count_full(n: usize, options: &CountOptions<'_>) -> Result<FastCount, Err
         quarter_turn: sym.quarter_turn,
         units: found.units,
         nodes: found.nodes,
+        engine: Engine::Constellations,
     })
 }
 
