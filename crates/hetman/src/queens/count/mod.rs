@@ -110,7 +110,7 @@ pub const SECONDS_AT_16: f64 = 1.6;
 /// shared cores, built for the native CPU), as measured from N = 16 on (N = 20
 /// while the machine was also compiling).
 const HALVES_SECONDS: [(usize, f64); 5] =
-    [(16, 0.14), (17, 1.0), (18, 5.5), (19, 38.5), (20, 230.0)];
+    [(16, 0.14), (17, 1.0), (18, 5.5), (19, 38.5), (20, 990.0)];
 
 /// How far a count has got, as handed to [`CountOptions::progress`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
