@@ -26,7 +26,7 @@
 //!
 //! This is the method of Evgeny Kluev's quadrant counter, written afresh.
 
-use super::{CountOptions, Progress};
+use super::{run_workers, CountOptions, Progress};
 use crate::Error;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -579,15 +579,7 @@ pub fn count_halves(n: usize, options: &CountOptions<'_>) -> Result<HalvesCount,
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         f.0 += total;
     };
-    if threads <= 1 {
-        worker();
-    } else {
-        std::thread::scope(|s| {
-            for _ in 0..threads {
-                s.spawn(worker);
-            }
-        });
-    }
+    run_workers(threads, &worker);
     if stop.load(Ordering::Relaxed) {
         return Err(Error::Interrupted);
     }

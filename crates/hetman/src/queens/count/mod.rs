@@ -313,6 +313,19 @@ pub fn count_full(n: usize, options: &CountOptions<'_>) -> Result<FastCount, Err
     })
 }
 
+/// Runs `worker` on this thread, or on `threads` scoped threads.
+fn run_workers(threads: usize, worker: &(dyn Fn() + Sync)) {
+    if threads <= 1 {
+        worker();
+    } else {
+        std::thread::scope(|s| {
+            for _ in 0..threads {
+                s.spawn(worker);
+            }
+        });
+    }
+}
+
 /// What [`count_units`] found over the units it counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct UnitsTotal {
@@ -404,15 +417,7 @@ pub fn count_units(
             r.2 = error;
         }
     };
-    if threads <= 1 {
-        worker();
-    } else {
-        std::thread::scope(|s| {
-            for _ in 0..threads {
-                s.spawn(worker);
-            }
-        });
-    }
+    run_workers(threads, &worker);
     let (total, nodes, error) = result
         .into_inner()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
