@@ -21,7 +21,7 @@
 //! one set in four is counted and weighted ([`Job`]).
 //!
 //! The pairs are counted by a bit-sliced matcher ([`Matcher`]): the east
-//! halves are stored by diagonal, one bit per half, 256 halves to a block, so
+//! halves are stored by diagonal, one bit per half, 512 halves to a block, so
 //! one 64-bit AND tests a west half against 64 east halves at once.
 //!
 //! This is the method of Evgeny Kluev's quadrant counter, written afresh.
@@ -523,7 +523,7 @@ pub fn count_halves(n: usize, options: &CountOptions<'_>) -> Result<HalvesCount,
     let stop = options.stop.unwrap_or(&never);
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let found = Mutex::new((0u64, 0u64));
+    let found = AtomicU64::new(0);
     let halves_done = AtomicU64::new(0);
     let worker = || {
         let (mut west, mut east) = (Vec::new(), Vec::new());
@@ -574,20 +574,14 @@ pub fn count_halves(n: usize, options: &CountOptions<'_>) -> Result<HalvesCount,
             }
         }
         halves_done.fetch_add(halves, Ordering::Relaxed);
-        let mut f = found
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        f.0 += total;
+        found.fetch_add(total, Ordering::Relaxed);
     };
     run_workers(threads, &worker);
     if stop.load(Ordering::Relaxed) {
         return Err(Error::Interrupted);
     }
-    let (total, _) = found
-        .into_inner()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
     Ok(HalvesCount {
-        total,
+        total: found.load(Ordering::Relaxed),
         jobs: jobs.len(),
         halves: halves_done.load(Ordering::Relaxed),
     })

@@ -3,7 +3,7 @@
 //! **Total.** For N from [`HALVES_MIN_N`] to [`HALVES_MAX_N`] the board is cut
 //! between its middle files and the halves are joined ([`count_halves`]):
 //! every west half is matched against every east half by the diagonals
-//! crossing the cut, 256 or more pairs to a machine word operation, and no
+//! crossing the cut, 64 pairs to a 64-bit AND, and no
 //! solution is listed. Outside that range (and for checkpoints and cluster
 //! shards, whose units must be small and independent) the engine lists the
 //! *constellations* of the border queens instead: every solution has one
