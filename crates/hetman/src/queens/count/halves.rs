@@ -252,9 +252,18 @@ impl Quarters {
     }
 
     /// Replaces `out` with the keys of every west half with its queens on
-    /// `ranks`: the crossing diagonals in the low `bits`, the crossing
-    /// anti-diagonals above them.
+    /// `ranks` (see [`Quarters::west_into`]).
+    #[cfg(test)]
     fn west(&self, ranks: u64, out: &mut Vec<u64>) {
+        let used = self.west_into(ranks, out);
+        out.truncate(used);
+    }
+
+    /// Writes the keys of every west half with its queens on `ranks` to
+    /// `out[..k]` and returns `k`: the crossing diagonals in the low `bits`,
+    /// the crossing anti-diagonals above them. `out` keeps its length, so
+    /// that a buffer used again is not filled with zeros again.
+    fn west_into(&self, ranks: u64, out: &mut Vec<u64>) -> usize {
         let north_ranks = (ranks & low(self.north_height)) as usize;
         let south_ranks = (ranks >> self.north_height) as u32;
         let files = low(self.width) as u32;
@@ -276,7 +285,7 @@ impl Quarters {
                 used += kept;
             }
         }
-        out.truncate(used);
+        used
     }
 }
 
@@ -299,6 +308,9 @@ const CHUNK: usize = 6;
 struct Matcher {
     bits: usize,
     chunks: usize,
+    blocks: usize,
+    /// The tables of each block, `chunks << CHUNK` rows to a block; rows
+    /// past `blocks` are left over from earlier use.
     rows: Vec<[u64; WORDS]>,
 }
 
@@ -307,12 +319,12 @@ impl Matcher {
     fn clear(&mut self, bits: usize) {
         self.bits = bits;
         self.chunks = bits.div_ceil(CHUNK).max(1);
-        self.rows.clear();
+        self.blocks = 0;
     }
 
     /// The blocks stored so far.
     fn blocks(&self) -> usize {
-        self.rows.len() / (self.chunks << CHUNK)
+        self.blocks
     }
 
     /// Stores `halves` in new blocks.
@@ -335,9 +347,13 @@ impl Matcher {
                     f[w] = col;
                 }
             }
-            let at = self.rows.len();
-            self.rows.resize(at + per_block, [0; WORDS]);
-            let rows = &mut self.rows[at..];
+            let at = self.blocks * per_block;
+            if self.rows.len() < at + per_block {
+                self.rows.resize(at + per_block, [0; WORDS]);
+            }
+            self.blocks += 1;
+            // Every row of the block is written below.
+            let rows = &mut self.rows[at..at + per_block];
             for c in 0..self.chunks {
                 let table = &mut rows[c << CHUNK..(c + 1) << CHUNK];
                 table[0] = present;
@@ -619,12 +635,10 @@ impl Squeeze {
             }
             at.push(sum);
         }
-        if buckets == 1 {
-            std::mem::swap(scratch, out);
-            return;
+        // Every place below `keys.len()` is written.
+        if out.len() < keys.len() {
+            out.resize(keys.len(), 0);
         }
-        out.clear();
-        out.resize(keys.len(), 0);
         let mask = low(Self::PATTERN as usize);
         for i in 0..seg {
             for s in 0..STREAMS {
@@ -784,7 +798,7 @@ pub fn count_halves(n: usize, options: &CountOptions<'_>) -> Result<HalvesCount,
     let found = AtomicU64::new(0);
     let halves_done = AtomicU64::new(0);
     let worker = || {
-        let (mut west, mut east) = (Vec::new(), Vec::new());
+        let (mut west_buffer, mut east_buffer) = (Vec::new(), Vec::new());
         let mut sieve = Sieve::default();
         let (mut total, mut halves) = (0u64, 0u64);
         while !stop.load(Ordering::Relaxed) {
@@ -801,16 +815,19 @@ pub fn count_halves(n: usize, options: &CountOptions<'_>) -> Result<HalvesCount,
                 }))
             };
             let free = low(n) & !job.middle.map_or(0, |r| 1u64 << r);
-            q.west(job.ranks, &mut west);
-            q.west(free & !job.ranks, &mut east);
-            for e in &mut east {
+            let west_len = q.west_into(job.ranks, &mut west_buffer);
+            let west = &west_buffer[..west_len];
+            let east_len = q.west_into(free & !job.ranks, &mut east_buffer);
+            let east = &mut east_buffer[..east_len];
+            for e in east.iter_mut() {
                 *e = q.mirror(*e);
             }
             // The larger side goes into the matcher: its cost is per block.
+            let east = &*east;
             let (stored, probes) = if east.len() >= west.len() {
-                (&east, &west)
+                (east, west)
             } else {
-                (&west, &east)
+                (west, east)
             };
             total += job.weight * sieve.count(stored, probes, 2 * q.bits);
             halves += probes.len() as u64;
