@@ -188,13 +188,32 @@ struct Placements {
 }
 
 impl Placements {
-    fn new(n: usize) -> Placements {
+    /// Lists both quarters, on two threads if `parallel`.
+    fn new(n: usize, parallel: bool) -> Placements {
         let (width, height) = (n / 2, n / 2);
-        Placements {
-            n,
-            north: place(n, 0, height, width),
-            south: place(n, height, n - height, width),
-        }
+        let (north, south) = both(
+            parallel,
+            || place(n, 0, height, width),
+            || place(n, height, n - height, width),
+        );
+        Placements { n, north, south }
+    }
+}
+
+/// Runs `a` and `b`, at the same time if `parallel`.
+fn both<A: Send, B: Send>(
+    parallel: bool,
+    a: impl FnOnce() -> A + Send,
+    b: impl FnOnce() -> B + Send,
+) -> (A, B) {
+    if parallel {
+        std::thread::scope(|s| {
+            let b = s.spawn(b);
+            let a = a();
+            (a, b.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+        })
+    } else {
+        (a(), b())
     }
 }
 
@@ -213,7 +232,9 @@ struct Quarters {
 }
 
 impl Quarters {
-    fn new(placements: &Placements, middle: Option<usize>) -> Quarters {
+    /// The quarters with the middle queen (odd N) on rank `middle`, built on
+    /// two threads if `parallel`.
+    fn new(placements: &Placements, middle: Option<usize>, parallel: bool) -> Quarters {
         let n = placements.n;
         let width = n / 2;
         let north_height = n / 2;
@@ -236,11 +257,16 @@ impl Quarters {
                 | (((p.anti >> north_height) & low(inner)) << inner),
             key: ((p.diag >> shift) & low(bits)) | (((p.anti >> shift) & low(bits)) << bits),
         };
+        let (north, south) = both(
+            parallel,
+            || Quarter::new(north_height, &placements.north, banned, part),
+            || Quarter::new(n - north_height, &placements.south, banned, part),
+        );
         Quarters {
             width,
             north_height,
-            north: Quarter::new(north_height, &placements.north, banned, part),
-            south: Quarter::new(n - north_height, &placements.south, banned, part),
+            north,
+            south,
             bits,
         }
     }
@@ -772,25 +798,27 @@ pub fn count_halves(n: usize, options: &CountOptions<'_>) -> Result<HalvesCount,
     } else {
         (0..=n / 2).map(Some).collect()
     };
+    let threads = match options.threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        t => t,
+    }
+    .min(jobs.len().max(1));
     // Jobs are grouped by middle rank: each group's quarters are built when
-    // its first job is taken and dropped when its last job is done.
-    let mut placements = Some(Placements::new(n));
+    // its first job is taken and dropped when its last job is done. The
+    // thread that builds them holds the group's lock, so it builds them on
+    // two threads: the other workers wait for them.
+    let mut placements = Some(Placements::new(n, threads > 1));
     let mut quarters: Vec<Mutex<Option<Arc<Quarters>>>> =
         middles.iter().map(|_| Mutex::new(None)).collect();
     if let (Some(p), [None]) = (&placements, middles.as_slice()) {
         // Even N: one group, built now, and the lists it came from freed.
-        quarters[0] = Mutex::new(Some(Arc::new(Quarters::new(p, None))));
+        quarters[0] = Mutex::new(Some(Arc::new(Quarters::new(p, None, threads > 1))));
         placements = None;
     }
     let remaining: Vec<AtomicUsize> = middles
         .iter()
         .map(|&m| AtomicUsize::new(jobs.iter().filter(|j| j.middle == m).count()))
         .collect();
-    let threads = match options.threads {
-        0 => std::thread::available_parallelism().map_or(1, usize::from),
-        t => t,
-    }
-    .min(jobs.len().max(1));
     let never = AtomicBool::new(false);
     let stop = options.stop.unwrap_or(&never);
     let next = AtomicUsize::new(0);
@@ -811,7 +839,7 @@ pub fn count_halves(n: usize, options: &CountOptions<'_>) -> Result<HalvesCount,
                     .unwrap_or_else(std::sync::PoisonError::into_inner);
                 Arc::clone(slot.get_or_insert_with(|| {
                     let p = placements.as_ref().expect("odd N keeps the placements");
-                    Arc::new(Quarters::new(p, job.middle))
+                    Arc::new(Quarters::new(p, job.middle, threads > 1))
                 }))
             };
             let free = low(n) & !job.middle.map_or(0, |r| 1u64 << r);
@@ -882,7 +910,11 @@ mod tests {
     #[test]
     fn the_matcher_agrees_with_testing_every_pair() {
         for n in [8, 9, 10, 11, 12] {
-            let q = Quarters::new(&Placements::new(n), (n % 2 == 1).then_some(n / 2));
+            let q = Quarters::new(
+                &Placements::new(n, true),
+                (n % 2 == 1).then_some(n / 2),
+                true,
+            );
             for job in jobs(n)
                 .iter()
                 .filter(|j| j.middle == (n % 2 == 1).then_some(n / 2))
@@ -938,7 +970,11 @@ mod tests {
         }
         // Real halves of the larger boards, where the lists are split.
         for n in [16, 17] {
-            let q = Quarters::new(&Placements::new(n), (n % 2 == 1).then_some(n / 2));
+            let q = Quarters::new(
+                &Placements::new(n, true),
+                (n % 2 == 1).then_some(n / 2),
+                true,
+            );
             let jobs = jobs(n);
             let ours = jobs
                 .iter()
@@ -979,7 +1015,7 @@ mod tests {
     #[test]
     fn the_placement_figures_are_the_lists_lengths() {
         for n in HALVES_MIN_N..=16 {
-            let p = Placements::new(n);
+            let p = Placements::new(n, false);
             assert_eq!(
                 placements(n),
                 (p.north.len() + p.south.len()) as u64,
