@@ -21,36 +21,45 @@ if [[ -z "${HETMAN:-}" ]]; then
 fi
 cores=$(nproc)
 
-# Prints the median wall seconds of $runs runs of: hetman queens count "$@",
-# after checking the JSON it prints against the known answer.
-time_count() {
+# Runs hetman queens count once and prints its wall seconds, after checking
+# the JSON it prints against the known answer.
+time_once() {
     local n=$1 expect=$2
     shift 2
-    local times=()
-    for ((r = 0; r < runs; r++)); do
-        local t0 t1 out
-        t0=$(date +%s.%N)
-        out=$("$HETMAN" queens count "$n" --json --quiet --force "$@")
-        t1=$(date +%s.%N)
-        local got
-        got=$(sed -E 's/.*"solutions":([0-9]+).*"unique":([0-9]+).*/\1 \2/' <<<"$out")
-        if [[ "$got" != "$expect" ]]; then
-            echo "FAIL: N=$n $* gave '$got', expected '$expect'" >&2
-            exit 1
-        fi
-        times+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')")
-    done
-    printf '%s\n' "${times[@]}" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+    local t0 t1 out got
+    t0=$(date +%s.%N)
+    out=$("$HETMAN" queens count "$n" --json --quiet --force "$@")
+    t1=$(date +%s.%N)
+    got=$(sed -E 's/.*"solutions":([0-9]+).*"unique":([0-9]+).*/\1 \2/' <<<"$out")
+    if [[ "$got" != "$expect" ]]; then
+        echo "FAIL: N=$n $* gave '$got', expected '$expect'" >&2
+        exit 1
+    fi
+    awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }'
+}
+
+median() {
+    printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
 
 echo "hetman queens count: wall seconds, median of $runs, $(date -u +%Y-%m-%dT%H:%MZ), $cores cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%3s  %12s  %12s  %10s  %12s  %8s  %s\n' N "fast 1 thr" "bitboard" "ratio" "fast $cores thr" speedup "solutions / unique (checked)"
 for ((n = first; n <= last; n++)); do
     expect=$(awk -v n="$n" '$1 == n { print $2, $3 }' "$data")
-    fast1=$(time_count "$n" "$expect" --threads 1)
-    fastall=$(time_count "$n" "$expect" --threads "$cores")
+    # The configurations take turns, so that a noisy spell of the shared
+    # machine falls on all of them alike.
+    one=() all=() plain_runs=()
+    for ((r = 0; r < runs; r++)); do
+        one+=("$(time_once "$n" "$expect" --threads 1)")
+        all+=("$(time_once "$n" "$expect" --threads "$cores")")
+        if ((n <= bitboard_max)); then
+            plain_runs+=("$(time_once "$n" "$expect" --algorithm bitboard)")
+        fi
+    done
+    fast1=$(median "${one[@]}")
+    fastall=$(median "${all[@]}")
     if ((n <= bitboard_max)); then
-        plain=$(time_count "$n" "$expect" --algorithm bitboard)
+        plain=$(median "${plain_runs[@]}")
         ratio=$(awk -v a="$plain" -v b="$fast1" 'BEGIN { printf "%.2fx", a / b }')
     else
         plain="-"
