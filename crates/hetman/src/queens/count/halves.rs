@@ -452,6 +452,12 @@ const MAX_CUTS: usize = 8;
 /// unfilled end of their last block.
 const BUCKET: usize = BLOCK;
 
+/// Probes below which the sieve does not split: what it saves grows with
+/// the probes, what it costs (rewriting both lists) does not. Measured: N =
+/// 16 and 17 take a quarter less time with this floor than with none, N = 18
+/// the same.
+const MIN_PROBES: usize = 1024;
+
 /// Counts the disjoint pairs of two lists of keys, skipping the pairs a few
 /// diagonals already rule out.
 ///
@@ -485,7 +491,7 @@ impl Sieve {
             return stored.len() as u64 * probes.len() as u64;
         }
         let mut k = 0;
-        while k < MAX_CUTS && stored.len() >> (k + 1) >= BUCKET {
+        while k < MAX_CUTS && stored.len() >> (k + 1) >= BUCKET && probes.len() >= MIN_PROBES {
             k += 1;
         }
         if k == 0 {
@@ -946,12 +952,12 @@ mod tests {
         // Sizes that give no cut, a few and the most; a key width per chunk
         // count; keys that use about a quarter of their bits, and probes
         // that never use some bits (which the sieve drops).
-        for (stored_len, bits) in [(700, 12), (3_000, 34), (9_000, 38), (150_000, 44)] {
+        for (stored_len, bits) in [(700, 12), (3_000, 34), (9_000, 38), (60_000, 44)] {
             let holes = next() & next();
             let stored: Vec<u64> = (0..stored_len)
                 .map(|_| next() & next() & low(bits))
                 .collect();
-            let probes: Vec<u64> = (0..97)
+            let probes: Vec<u64> = (0..MIN_PROBES + 99)
                 .map(|_| next() & next() & !holes & low(bits))
                 .collect();
             let plain: u64 = probes
