@@ -110,10 +110,10 @@ pub const SECONDS_AT_16: f64 = 1.6;
 /// shared cores, built for the native CPU), as measured from N = 16 on (N = 21
 /// as the CPU time of a two-thread run).
 const HALVES_SECONDS: [(usize, f64); 6] = [
-    (16, 0.16),
-    (17, 0.9),
-    (18, 3.0),
-    (19, 29.0),
+    (16, 0.10),
+    (17, 0.65),
+    (18, 2.9),
+    (19, 24.0),
     (20, 142.0),
     (21, 940.0),
 ];
