@@ -408,9 +408,10 @@ impl Matcher {
         }
     }
 
-    /// [`Matcher::count`] with the number of chunks known to the compiler
-    /// (the tables past `self.chunks` are never read: their key bits are 0,
-    /// and the rows beyond a block are all-ones).
+    /// [`Matcher::count`] with the number of chunks known to the compiler.
+    /// A chunk past `self.chunks` reads row 0 of the last chunk (its key bits
+    /// are 0), which holds every half present in the block and so changes
+    /// nothing.
     fn count_with<const C: usize>(&self, blocks: std::ops::Range<usize>, probes: &[&[u64]]) -> u64 {
         const ROWS: usize = 1 << CHUNK;
         let per_block = self.chunks * ROWS;
@@ -557,9 +558,6 @@ impl Sieve {
 /// Picks `k` of the `live` bit positions, those whose use on both sides
 /// rules out the most pairs, judged on a sample of each list.
 fn choose_cuts(stored: &[u64], probes: &[u64], live: u64, k: usize) -> u64 {
-    if k == 0 {
-        return 0;
-    }
     let density = |keys: &[u64]| {
         let step = (keys.len() / 256).max(1);
         let mut seen = [0u32; 64];
@@ -576,7 +574,7 @@ fn choose_cuts(stored: &[u64], probes: &[u64], live: u64, k: usize) -> u64 {
     };
     let (s, p) = (density(stored), density(probes));
     let mut order: Vec<usize> = (0..64).filter(|&i| live >> i & 1 == 1).collect();
-    order.sort_by(|&a, &b| (s[b] * p[b]).total_cmp(&(s[a] * p[a])));
+    order.sort_unstable_by(|&a, &b| (s[b] * p[b]).total_cmp(&(s[a] * p[a])));
     order.iter().take(k).fold(0, |acc, &i| acc | 1 << i)
 }
 
