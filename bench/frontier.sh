@@ -14,18 +14,21 @@
 #   7x7 open, 165,575,218,320 directed:
 #   cargo run --release --example frontier_count -p hetman -- 7x7 \
 #       --threads 2 --progress --checkpoint /tmp/7x7.ckpt --expect 165575218320
-# Measured 2026-11-23 on the shared 2-core machine (load 0.2), one thread,
-# this script at commit "share the crossing moves between the two sides",
-# CPU seconds met in the middle / front to back:
-#   6x6 closed 9,862:                 0.02 / 0.24  (12x), peak 13,883 states
-#   6x6 open 6,637,920:               1.70 / 8.72  (5.1x), peak 681,553, 49 MiB
-#   8x5 open undirected 18,061,054:   0.47 / 2.15  (4.6x)
-#   8x5 closed 44,202:                0.01 / 0.09  (9.0x)
-#   6x7 closed 1,067,638:             0.15 / 1.78  (12x)
-#   8x6 closed 55,488,142:            0.69 / 4.36  (6.3x)
-#   7x6 open undirected 389,969,466:  5.75 / 39.7  (6.9x), 100 / 341 MiB
-#   8x7 closed 34,524,432,316 (--big): 22.0 s, peak 7.9M states, 252 MiB
-#     (front to back 136 s, 22.5M states, 540 MiB)
+# Measured 2026-11-24 on the shared 2-core machine (load 0.1), one thread,
+# this script at commit "count one side of a half-turn symmetric board",
+# CPU seconds met in the middle / front to back (the 6-wide boards with the
+# cut in the middle count one side and join it with itself):
+#   6x6 closed 9,862:                 0.00 / 0.10, peak 14,748 states
+#   6x6 open 6,637,920:               0.51 / 4.09 (8.0x), peak 533,290, 41 MiB
+#   8x5 open undirected 18,061,054:   0.19 / 0.88 (4.6x)
+#   8x5 closed 44,202:                0.00 / 0.03
+#   6x7 closed 1,067,638:             0.06 / 0.73 (12x)
+#   8x6 closed 55,488,142:            0.21 / 1.97 (9.4x)
+#   7x6 open undirected 389,969,466:  2.78 / 21.1 (7.6x), 100 / 341 MiB
+#   8x7 closed 34,524,432,316 (--big, 2026-11-23): 22.0 s, peak 7.9M
+#     states, 252 MiB (front to back 136 s, 22.5M states, 540 MiB)
+# Before the one-side count (2026-11-23, a slower spell of the machine):
+#   6x6 open 1.70 / 8.72 (5.1x), 8x6 closed 0.69 / 4.36 (6.3x).
 # Two threads, met in the middle (the commands above):
 #   7x7 open 165,575,218,320: 69 s wall, 117 s cpu, 1.5 GiB (front to back:
 #     not run; hours)

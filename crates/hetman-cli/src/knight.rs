@@ -48,6 +48,7 @@ hetman knight list 3x4 --start a1 --format board\n  hetman knight list 6 --start
     #[command(
         after_help = "Examples:\n  hetman knight count 5 --start a1     # 304 directed open tours\n  \
 hetman knight count 5                # 1,728 directed (864 undirected), and a table per square\n  \
+hetman knight count 8x5 --undirected # 18,061,054 open tours, each path once\n  \
 hetman knight count 6 --closed       # 9,862 closed tours\n  hetman knight count 8x5 --json\n  \
 hetman knight count 7                # 165,575,218,320 directed open tours (about 70 s, 1.5 GiB)\n  \
 hetman knight count 8 --closed --checkpoint 8x8.ckpt   # about 17 minutes and 6.4 GiB; resumes\n  \
@@ -179,6 +180,10 @@ pub struct CountArgs {
     /// Count closed tours.
     #[arg(long, short)]
     pub closed: bool,
+    /// Open tours: lead with the undirected count (each path once, whatever its direction).
+    /// Both counts are always given; closed tours are always counted undirected.
+    #[arg(long, short = 'u', conflicts_with = "start")]
+    pub undirected: bool,
     /// Without --start, also compute the per-square table on boards over 30 squares (slow).
     #[arg(long)]
     pub per_square: bool,
@@ -851,6 +856,10 @@ fn count(a: &CountArgs) -> Result<ExitCode> {
     let time = t0.elapsed();
     if a.json {
         let mut v = total_json(&size.to_string(), a.closed, c.tours);
+        if a.undirected && !a.closed {
+            v["tours"] = json_count(undirected(c.tours));
+            v["convention"] = json!("undirected");
+        }
         if let Some(t) = &table {
             let w = size.width();
             let rows: Vec<Vec<Option<u64>>> = (0..size.height())
@@ -868,7 +877,15 @@ fn count(a: &CountArgs) -> Result<ExitCode> {
         crate::outln!("{v}");
         return Ok(ExitCode::SUCCESS);
     }
-    crate::outln!("{}", total_line(&size.to_string(), a.closed, c.tours));
+    if a.undirected && !a.closed {
+        crate::outln!(
+            "{size}: {} undirected open tours (each path once; {} directed)",
+            big(undirected(c.tours)),
+            big(c.tours)
+        );
+    } else {
+        crate::outln!("{}", total_line(&size.to_string(), a.closed, c.tours));
+    }
     if let Some(t) = &table {
         crate::outln!(
             "directed {kind} tours from each square{}:",
@@ -919,6 +936,11 @@ fn undirected(directed: u128) -> u128 {
     }
 }
 
+/// A count with thousands separators (any size).
+fn big(v: u128) -> String {
+    u64::try_from(v).map_or_else(|_| v.to_string(), group)
+}
+
 /// A count too large for a JSON number is given as a string.
 fn json_count(n: u128) -> serde_json::Value {
     u64::try_from(n).map_or_else(|_| json!(n.to_string()), |v| json!(v))
@@ -940,7 +962,6 @@ pub(crate) fn total_json(size: &str, closed: bool, tours: u128) -> serde_json::V
 
 /// The headline of a whole-board count (`count`, `merge`).
 pub(crate) fn total_line(size: &str, closed: bool, tours: u128) -> String {
-    let big = |v: u128| u64::try_from(v).map_or_else(|_| v.to_string(), group);
     if closed {
         format!(
             "{size}: {} closed tours (undirected: each cycle once)",

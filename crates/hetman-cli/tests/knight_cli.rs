@@ -118,6 +118,22 @@ fn counts_say_their_convention() {
         out,
         "5x6 from a1: 16 directed closed tours (each closed tour once in each direction)\n"
     );
+    let (out, _, code) = run(&["knight", "count", "4x5", "--undirected"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("4x5: 82 undirected open tours (each path once; 164 directed)\n"),
+        "{out}"
+    );
+    let (out, _, _) = run(&["knight", "count", "4x5", "-u", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!((&v["tours"], &v["directed"]), (&82.into(), &164.into()));
+    assert_eq!(v["convention"], "undirected");
+    let (_, err, code) = run(&["knight", "count", "5", "--undirected", "--start", "a1"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--undirected") && err.contains("--start"),
+        "{err}"
+    );
 }
 
 #[test]

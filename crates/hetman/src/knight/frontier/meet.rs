@@ -28,6 +28,18 @@
 //! each is counted once, as in the plain count. Steps 2 and 3 each add one
 //! rank of crossing moves; putting both on one side made its table three
 //! times larger.
+//!
+//! When a half turn maps the board (with its blocked squares) onto itself
+//! and the cut is in the middle, the backward count is the forward count of
+//! the same board, except for the moves between ranks L and F, which the
+//! forward side makes and the backward side does not. Split those moves
+//! evenly instead, so that the half turn maps the moves of each side onto
+//! the other's (see [`keeps`]; this needs an even width), and the two
+//! tables are equal: count one side and join its table with itself. For
+//! 6×6 open tours this leaves one table of 400 thousand states instead of
+//! two of 195 and 620 thousand, and takes 0.48 s instead of 0.82 s. The join pairs the
+//! table with itself, so only narrow boards take this way (see
+//! [`MIRROR_WIDTH`]).
 
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
@@ -75,16 +87,24 @@ pub(super) fn run_split<K: Key>(
 ) -> Result<(u128, usize), Error> {
     let w = plan.w;
     let cells = plan.cells;
-    let steps = cells + 2 * w + 1;
+    let mirror = mirrored(plan, cut);
+    let steps = if mirror {
+        cut + w + 1
+    } else {
+        cells + 2 * w + 1
+    };
     // The forward side saves its states between squares (the backward side
     // is a small part of the work and runs again); a checkpoint of this
     // split is marked so that the front-to-back
     // count (or a split at another square) never takes it.
     let checkpoint = opts.checkpoint.map(|path| {
         let mut marked = plan.clone();
-        marked
-            .signature
-            .extend_from_slice(format!(" met in the middle at {cut}").as_bytes());
+        let mark = if mirror {
+            format!(" met in the middle at {cut}, one side by symmetry")
+        } else {
+            format!(" met in the middle at {cut}")
+        };
+        marked.signature.extend_from_slice(mark.as_bytes());
         (marked, path)
     });
     let save = |v: usize, parts: &Parts<K>| match &checkpoint {
@@ -136,47 +156,60 @@ pub(super) fn run_split<K: Key>(
         Some((marked, path)) => load_checkpoint::<K>(marked, path)?,
         None => None,
     };
-    // The backward count over the ranks from the cut on, then its half of
-    // the crossing phase: the rank before the cut makes its moves two ranks
-    // on (the moves to the rank after the cut are the forward side's).
-    let reversed: Vec<bool> = plan.blocked.iter().rev().copied().collect();
-    let back = Plan::new(w as u32, (cells / w) as u32, &reversed, kind)?;
-    let b = walk(&back, 0..cells - cut, start(&back), 0, false)?;
-    let (row, next) = (cells - cut, cells - cut - w);
-    let back_phase = back.crossing_phase(row, next, next, next);
-    let b = walk(&back_phase, row..row + w, b, 0, false)?;
+    let resume = match resume {
+        Some((v, _, parts)) if v <= cut + w => Some((v, parts)),
+        Some(_) => {
+            let path = opts.checkpoint.expect("a checkpoint was read");
+            return Err(checkpoint_error(path, "is damaged: square out of range"));
+        }
+        None => None,
+    };
     // The join sees the rank before the cut and the rank after it: square
     // `cut - w + k` is slot `k + 1` of a forward state and slot `2w - k` of
     // a backward one. The backward table is grouped; the forward one is
     // read in place.
     let blocked = &plan.blocked[cut - w..cut + w];
-    let grouped = groups(&back_phase, &b, blocked, |k| 2 * w - k);
-    drop(b);
-    let b = grouped;
-
-    let (from, forward) = match resume {
-        Some((v, _, parts)) if v <= cut + w => (v, parts),
-        Some(_) => {
-            let path = opts.checkpoint.expect("a checkpoint was read");
-            return Err(checkpoint_error(path, "is damaged: square out of range"));
-        }
-        None => (0, start(plan)),
+    let tours = if mirror {
+        // The half turn maps the board, the cut and the crossing moves each
+        // side makes onto themselves, so the backward table is the forward
+        // one: count one side and join it with itself.
+        let (from, forward) = resume.unwrap_or_else(|| (0, start(plan)));
+        let forward = walk(plan, from.min(cut)..cut, forward, 0, true)?;
+        let phase = plan.crossing_phase(cut, cut + w, |u, v| keeps(w, cut, u, v), cut);
+        let a = walk(&phase, from.max(cut)..cut + w, forward, 0, true)?;
+        let b = groups(&phase, &a, blocked, |k| 2 * w - k);
+        join(plan, &a, &b, blocked, opts)?
+    } else {
+        // The backward count over the ranks from the cut on, then its half
+        // of the crossing phase: the rank before the cut makes its moves two
+        // ranks on (the moves to the rank after the cut are the forward
+        // side's).
+        let reversed: Vec<bool> = plan.blocked.iter().rev().copied().collect();
+        let back = Plan::new(w as u32, (cells / w) as u32, &reversed, kind)?;
+        let b = walk(&back, 0..cells - cut, start(&back), 0, false)?;
+        let (row, next) = (cells - cut, cells - cut - w);
+        let back_phase = back.crossing_phase(row, row + w, |u, _| u < next, next);
+        let b = walk(&back_phase, row..row + w, b, 0, false)?;
+        let grouped = groups(&back_phase, &b, blocked, |k| 2 * w - k);
+        drop(b);
+        let b = grouped;
+        let (from, forward) = resume.unwrap_or_else(|| (0, start(plan)));
+        let before = cells - cut + w;
+        let forward = walk(plan, from.min(cut)..cut, forward, before, true)?;
+        // The forward half of the crossing phase: the rank after the cut
+        // makes its moves back across the cut only.
+        let mut phase = plan.crossing_phase(cut, cut + w, |u, _| u < cut, cut);
+        phase.prefixes = Some(Arc::new(Prefixes::new(
+            &b,
+            cut,
+            w,
+            plan.window,
+            blocked,
+            plan.closed,
+        )));
+        let a = walk(&phase, from.max(cut)..cut + w, forward, before, true)?;
+        join(plan, &a, &b, blocked, opts)?
     };
-    let before = cells - cut + w;
-    let forward = walk(plan, from.min(cut)..cut, forward, before, true)?;
-    // The forward half of the crossing phase: the rank after the cut makes
-    // its moves back across the cut only.
-    let mut phase = plan.crossing_phase(cut, cut, cut, cut);
-    phase.prefixes = Some(Arc::new(Prefixes::new(
-        &b,
-        cut,
-        w,
-        plan.window,
-        blocked,
-        plan.closed,
-    )));
-    let a = walk(&phase, from.max(cut)..cut + w, forward, before, true)?;
-    let tours = join(plan, &a, &b, blocked, opts)?;
     if let Some(progress) = opts.progress {
         progress(Progress {
             step: steps,
@@ -189,6 +222,37 @@ pub(super) fn run_split<K: Key>(
         let _ = std::fs::remove_file(path);
     }
     Ok((tours, peak))
+}
+
+/// The widest frontier counted one side by symmetry (see [`mirrored`]): the
+/// join then pairs a table with itself, and the pairs it tries grow as the
+/// square of the table, which on wider boards costs more than the second
+/// side saves.
+const MIRROR_WIDTH: usize = 6;
+
+/// Whether the count at `cut` runs one side only: the board and its
+/// blocked squares are unchanged by a half turn, the cut is in the middle,
+/// and the frontier width is even (and at most [`MIRROR_WIDTH`]). The moves
+/// between ranks L and F are then split by [`keeps`] so that the half turn
+/// maps the moves each side makes onto the other side's.
+fn mirrored(plan: &Plan, cut: usize) -> bool {
+    let w = plan.w;
+    w % 2 == 0
+        && w <= MIRROR_WIDTH
+        && 2 * cut == plan.cells
+        && plan.blocked.iter().eq(plan.blocked.iter().rev())
+}
+
+/// Whether the forward side of a mirrored count makes the move from square
+/// `v` of rank F to the earlier square `u` (of rank L − 1 or L; see the
+/// module documentation). A move between files `i` of rank L and `j` of
+/// rank F is its own when `i + j < w - 1`; the half turn maps it to the
+/// move between files `w - 1 - j` and `w - 1 - i`, whose sum is greater than
+/// `w - 1` (never equal on an even width, where `i + j` and `i - j = ±2`
+/// are even): so of each such pair the forward side makes one move and the
+/// backward side, the same count turned round, the other.
+fn keeps(w: usize, cut: usize, u: usize, v: usize) -> bool {
+    u < cut - w || u % w + v % w < w - 1
 }
 
 /// One side's view of a state at the 2w squares of ranks L and F.
@@ -603,44 +667,83 @@ mod tests {
         use std::sync::atomic::AtomicBool;
         let dir = std::env::temp_dir().join(format!("hetman-meet-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("6x6.ckpt");
-        let free = vec![false; 36];
-        let plan = Plan::new(6, 6, &free, Tours::Closed).unwrap();
-        let cut = cut_of(&plan).unwrap();
-        let (plain, _) = run::<u64>(&plan, &Options::default()).unwrap();
-        let stop = AtomicBool::new(false);
-        // Progress steps: the backward squares, then forward square v at
-        // `36 - cut + 6 + v + 1`; stop after the third square of the phase.
-        let at = 36 - cut + 6 + cut + 3;
-        let progress = |p: Progress| {
-            if p.step == at {
-                stop.store(true, Ordering::Relaxed);
-            }
-        };
-        let mut o = Options {
-            stop: Some(&stop),
-            progress: Some(&progress),
-            checkpoint: Some(&path),
-            checkpoint_every: std::time::Duration::from_secs(3600),
-            ..Options::default()
-        };
-        assert_eq!(
-            count(6, 6, &free, Tours::Closed, &o).map(|c| c.tours),
-            Err(Error::Interrupted)
-        );
-        assert!(path.exists(), "a stopped split count saves its states");
-        // The front-to-back count does not take the split's checkpoint.
-        stop.store(false, Ordering::Relaxed);
-        o.progress = None;
-        o.split = false;
-        let err = count(6, 6, &free, Tours::Closed, &o).unwrap_err();
-        assert!(matches!(err, Error::Checkpoint { .. }), "{err}");
-        o.split = true;
-        let resumed = count(6, 6, &free, Tours::Closed, &o).unwrap();
-        assert!(resumed.split);
-        assert_eq!(resumed.tours, plain);
-        assert!(!path.exists(), "a finished count removes its checkpoint");
+        // 6x6 counts one side by symmetry, 5x6 both sides.
+        for (w, h, mirror) in [(6u32, 6u32, true), (5, 6, false)] {
+            let path = dir.join(format!("{w}x{h}.ckpt"));
+            let free = vec![false; (w * h) as usize];
+            let plan = Plan::new(w, h, &free, Tours::Closed).unwrap();
+            let cut = cut_of(&plan).unwrap();
+            assert_eq!(mirrored(&plan, cut), mirror, "{w}x{h}");
+            let (plain, _) = run::<u64>(&plan, &Options::default()).unwrap();
+            let stop = AtomicBool::new(false);
+            // The crossing phase is the last `w` progress steps but one;
+            // stop after its third square.
+            let progress = |p: Progress| {
+                if p.step + plan.w == p.steps + 2 {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            };
+            let mut o = Options {
+                stop: Some(&stop),
+                progress: Some(&progress),
+                checkpoint: Some(&path),
+                checkpoint_every: std::time::Duration::from_secs(3600),
+                ..Options::default()
+            };
+            assert_eq!(
+                count(w, h, &free, Tours::Closed, &o).map(|c| c.tours),
+                Err(Error::Interrupted)
+            );
+            assert!(path.exists(), "a stopped split count saves its states");
+            // The front-to-back count does not take the split's checkpoint.
+            stop.store(false, Ordering::Relaxed);
+            o.progress = None;
+            o.split = false;
+            let err = count(w, h, &free, Tours::Closed, &o).unwrap_err();
+            assert!(matches!(err, Error::Checkpoint { .. }), "{err}");
+            o.split = true;
+            let resumed = count(w, h, &free, Tours::Closed, &o).unwrap();
+            assert!(resumed.split);
+            assert_eq!(resumed.tours, plain, "{w}x{h}");
+            assert!(!path.exists(), "a finished count removes its checkpoint");
+        }
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Boards unchanged by a half turn, with random symmetric masks: the
+    /// count of one side joined with itself agrees with the plain count.
+    #[test]
+    fn mirrored_counts_agree_with_the_plain_count() {
+        let o = Options::default();
+        let mut mirrored_runs = 0;
+        for (w, h) in [(4u32, 4u32), (4, 6), (6, 4), (4, 8), (6, 6)] {
+            let cells = (w * h) as usize;
+            for seed in 0..6 {
+                let mut blocked = mask(cells, seed, if seed == 0 { 0 } else { 60 });
+                for i in 0..cells {
+                    blocked[i] |= blocked[cells - 1 - i];
+                }
+                for kind in [Tours::Closed, Tours::OpenUndirected] {
+                    if (w, h, kind) == (6, 6, Tours::OpenUndirected) && seed == 0 {
+                        continue; // checked against its known count elsewhere
+                    }
+                    let plan = Plan::new(w, h, &blocked, kind).unwrap();
+                    let Some(cut) = cut_of(&plan) else { continue };
+                    if plan.vertices < 2 {
+                        continue;
+                    }
+                    assert!(mirrored(&plan, cut), "{w}x{h} seed {seed}");
+                    let (plain, _) = run::<u64>(&plan, &o).unwrap();
+                    let (joined, _) = run_split::<u64>(&plan, kind, cut, &o).unwrap();
+                    assert_eq!(joined, plain, "{w}x{h} {kind:?} seed {seed}");
+                    mirrored_runs += 1;
+                }
+            }
+        }
+        assert!(
+            mirrored_runs > 30,
+            "only {mirrored_runs} mirrored counts ran"
+        );
     }
 
     #[test]
