@@ -50,7 +50,7 @@ fn low(k: usize) -> u64 {
 }
 
 /// Placements of the west half's north and south quarters together, for N
-/// from 8 to [`HALVES_MAX_N`] (counted once by [`place`]; the figures size
+/// from 8 to [`HALVES_MAX_N`] (counted once by [`place_piece`]; the figures size
 /// the engine's memory before it starts).
 pub(super) fn placements(n: usize) -> u64 {
     const NORTH: [u64; 8] = [
@@ -82,10 +82,18 @@ struct Placed {
     anti: u64,
 }
 
-/// Lists the placements of non-attacking queens, at most one per rank and
-/// file, on ranks `first..first + height` and files `0..width` of an `n` ×
-/// `n` board, ordered by ranks and then files.
-fn place(n: usize, first: usize, height: usize, width: usize) -> Vec<Placed> {
+/// The last ranks of a quarter whose pattern of occupied ranks splits its
+/// listing into pieces ([`place_piece`]): 16 pieces a quarter.
+const SPLIT_RANKS: usize = 4;
+
+/// The placements of non-attacking queens, at most one per rank and file,
+/// on ranks `first..first + height` and files `0..width` of an `n` × `n`
+/// board whose last `min(SPLIT_RANKS, height)` ranks are occupied as the bits
+/// of `pattern` say, ordered by ranks and then files. The pieces of the
+/// patterns in increasing order make up the list of all placements in that
+/// order (ranks are ordered by their last ranks first).
+fn place_piece(n: usize, first: usize, height: usize, width: usize, pattern: u32) -> Vec<Placed> {
+    let split_at = height - SPLIT_RANKS.min(height);
     let mut all = Vec::new();
     let empty = Placed {
         ranks: 0,
@@ -93,20 +101,30 @@ fn place(n: usize, first: usize, height: usize, width: usize) -> Vec<Placed> {
         diag: 0,
         anti: 0,
     };
-    let mut stack = vec![(0usize, empty)];
-    while let Some((row, p)) = stack.pop() {
-        if row == height {
+    // The ranks are filled from the last, so that the pattern's choices
+    // come first and no two pieces search the same branches.
+    let mut stack = vec![(height, empty)];
+    while let Some((above, p)) = stack.pop() {
+        let Some(row) = above.checked_sub(1) else {
             all.push(p);
             continue;
+        };
+        // Ranks before the split may be empty or not; the last ones as the
+        // pattern says.
+        let occupied = (row >= split_at).then(|| pattern >> (row - split_at) & 1 == 1);
+        if occupied != Some(true) {
+            stack.push((row, p));
         }
-        stack.push((row + 1, p));
+        if occupied == Some(false) {
+            continue;
+        }
         let r = first + row;
         for c in 0..width {
             let d = 1u64 << (r + n - 1 - c);
             let a = 1u64 << (r + c);
             if p.files >> c & 1 == 0 && p.diag & d == 0 && p.anti & a == 0 {
                 stack.push((
-                    row + 1,
+                    row,
                     Placed {
                         ranks: p.ranks | 1 << row,
                         files: p.files | 1 << c,
@@ -144,16 +162,16 @@ impl Quarter {
     /// Groups the placements that keep off the `banned` diagonals.
     fn new(
         height: usize,
-        placed: &[Placed],
+        placed: &[Vec<Placed>],
         banned: (u64, u64),
         part: impl Fn(&Placed) -> Part,
     ) -> Quarter {
         let mut q = Quarter {
             cells: vec![Vec::new(); 1 << height],
-            parts: Vec::with_capacity(placed.len()),
+            parts: Vec::with_capacity(placed.iter().map(Vec::len).sum()),
         };
         let mut open: Option<(u32, u32)> = None;
-        for p in placed {
+        for p in placed.iter().flatten() {
             if p.diag & banned.0 != 0 || p.anti & banned.1 != 0 {
                 continue;
             }
@@ -183,19 +201,45 @@ impl Quarter {
 /// for a board size.
 struct Placements {
     n: usize,
-    north: Vec<Placed>,
-    south: Vec<Placed>,
+    /// Each quarter's list, in pieces ([`place_piece`]) that follow each
+    /// other in its order.
+    north: Vec<Vec<Placed>>,
+    south: Vec<Vec<Placed>>,
 }
 
 impl Placements {
-    /// Lists both quarters, on two threads if `parallel`.
-    fn new(n: usize, parallel: bool) -> Placements {
+    /// Lists both quarters, on `threads` threads: the pieces of both
+    /// ([`place_piece`]) are shared out, the likely largest (most ranks
+    /// occupied) first.
+    fn new(n: usize, threads: usize) -> Placements {
         let (width, height) = (n / 2, n / 2);
-        let (north, south) = both(
-            parallel,
-            || place(n, 0, height, width),
-            || place(n, height, n - height, width),
-        );
+        // (south, first rank, height, pattern)
+        let mut pieces: Vec<(bool, usize, usize, u32)> = Vec::new();
+        for (south, first, h) in [(true, height, n - height), (false, 0, height)] {
+            for pattern in 0..1u32 << SPLIT_RANKS.min(h) {
+                pieces.push((south, first, h, pattern));
+            }
+        }
+        let mut order: Vec<usize> = (0..pieces.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(pieces[i].3.count_ones()));
+        let lists: Vec<Mutex<Vec<Placed>>> = pieces.iter().map(|_| Mutex::default()).collect();
+        let next = AtomicUsize::new(0);
+        run_workers(threads.min(pieces.len()), &|| {
+            while let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
+                let (_, first, h, pattern) = pieces[i];
+                let list = place_piece(n, first, h, width, pattern);
+                *lists[i]
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner) = list;
+            }
+        });
+        let (mut north, mut south) = (Vec::new(), Vec::new());
+        for (piece, list) in pieces.iter().zip(lists) {
+            let list = list
+                .into_inner()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if piece.0 { &mut south } else { &mut north }.push(list);
+        }
         Placements { n, north, south }
     }
 }
@@ -427,6 +471,11 @@ impl Matcher {
             });
             for slice in probes {
                 for &h in *slice {
+                    // Opaque to the optimiser, so that it keeps one probe at
+                    // a time in the vector registers: where it takes gathers
+                    // to be fast (AVX-512), it would look up eight probes at
+                    // once with gathered loads, six times slower on Zen 4.
+                    let h = std::hint::black_box(h);
                     let mut acc = tables[0][(h & mask) as usize];
                     for (c, table) in tables.iter().enumerate().skip(1) {
                         let r = table[((h >> (c * CHUNK)) & mask) as usize];
@@ -808,10 +857,10 @@ pub fn count_halves(n: usize, options: &CountOptions<'_>) -> Result<HalvesCount,
     }
     .min(jobs.len().max(1));
     // Jobs are grouped by middle rank: each group's quarters are built when
-    // its first job is taken and dropped when its last job is done. The
-    // thread that builds them holds the group's lock, so it builds them on
-    // two threads: the other workers wait for them.
-    let mut placements = Some(Placements::new(n, threads > 1));
+    // its first job is taken (or before, see below) and dropped when its last
+    // job is done. The thread that builds them holds the group's lock, and
+    // builds them on two threads if the other workers wait for them.
+    let mut placements = Some(Placements::new(n, threads));
     let mut quarters: Vec<Mutex<Option<Arc<Quarters>>>> =
         middles.iter().map(|_| Mutex::new(None)).collect();
     if let (Some(p), [None]) = (&placements, middles.as_slice()) {
@@ -819,6 +868,18 @@ pub fn count_halves(n: usize, options: &CountOptions<'_>) -> Result<HalvesCount,
         quarters[0] = Mutex::new(Some(Arc::new(Quarters::new(p, None, threads > 1))));
         placements = None;
     }
+    let build = |group: usize, parallel: bool| -> Arc<Quarters> {
+        let mut slot = quarters[group]
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        Arc::clone(slot.get_or_insert_with(|| {
+            let p = placements.as_ref().expect("odd N keeps the placements");
+            Arc::new(Quarters::new(p, middles[group], parallel))
+        }))
+    };
+    // Whether a worker has set out to build a group's quarters ahead of its
+    // jobs.
+    let ahead: Vec<AtomicBool> = middles.iter().map(|_| AtomicBool::new(false)).collect();
     let remaining: Vec<AtomicUsize> = middles
         .iter()
         .map(|&m| AtomicUsize::new(jobs.iter().filter(|j| j.middle == m).count()))
@@ -837,15 +898,19 @@ pub fn count_halves(n: usize, options: &CountOptions<'_>) -> Result<HalvesCount,
             let k = next.fetch_add(1, Ordering::Relaxed);
             let Some(job) = jobs.get(k) else { break };
             let group = job.middle.unwrap_or(0);
-            let q = {
-                let mut slot = quarters[group]
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner);
-                Arc::clone(slot.get_or_insert_with(|| {
-                    let p = placements.as_ref().expect("odd N keeps the placements");
-                    Arc::new(Quarters::new(p, job.middle, threads > 1))
-                }))
-            };
+            let q = build(group, threads > 1);
+            // With more than one worker, one builds the next group's
+            // quarters on its own while the others go on with this group's
+            // jobs, so that no one waits for them; once the group before
+            // this one is dropped, so that at most two are held.
+            let later = group + 1;
+            if threads > 1
+                && later < middles.len()
+                && (group == 0 || remaining[group - 1].load(Ordering::Acquire) == 0)
+                && !ahead[later].swap(true, Ordering::AcqRel)
+            {
+                build(later, false);
+            }
             let free = low(n) & !job.middle.map_or(0, |r| 1u64 << r);
             let west_len = q.west_into(job.ranks, &mut west_buffer);
             let west = &west_buffer[..west_len];
@@ -914,11 +979,7 @@ mod tests {
     #[test]
     fn the_matcher_agrees_with_testing_every_pair() {
         for n in [8, 9, 10, 11, 12] {
-            let q = Quarters::new(
-                &Placements::new(n, true),
-                (n % 2 == 1).then_some(n / 2),
-                true,
-            );
+            let q = Quarters::new(&Placements::new(n, 2), (n % 2 == 1).then_some(n / 2), true);
             for job in jobs(n)
                 .iter()
                 .filter(|j| j.middle == (n % 2 == 1).then_some(n / 2))
@@ -974,11 +1035,7 @@ mod tests {
         }
         // Real halves of the larger boards, where the lists are split.
         for n in [16, 17] {
-            let q = Quarters::new(
-                &Placements::new(n, true),
-                (n % 2 == 1).then_some(n / 2),
-                true,
-            );
+            let q = Quarters::new(&Placements::new(n, 2), (n % 2 == 1).then_some(n / 2), true);
             let jobs = jobs(n);
             let ours = jobs
                 .iter()
@@ -1016,13 +1073,61 @@ mod tests {
         }
     }
 
+    /// Every placement of the quarter, one rank at a time from the first,
+    /// sorted by ranks and files.
+    fn plain_place(n: usize, first: usize, height: usize, width: usize) -> Vec<Placed> {
+        let mut all = vec![Placed {
+            ranks: 0,
+            files: 0,
+            diag: 0,
+            anti: 0,
+        }];
+        for row in 0..height {
+            let r = first + row;
+            let mut next = all.clone();
+            for p in &all {
+                for c in (0..width).filter(|c| p.files >> c & 1 == 0) {
+                    let (d, a) = (1u64 << (r + n - 1 - c), 1u64 << (r + c));
+                    if p.diag & d == 0 && p.anti & a == 0 {
+                        next.push(Placed {
+                            ranks: p.ranks | 1 << row,
+                            files: p.files | 1 << c,
+                            diag: p.diag | d,
+                            anti: p.anti | a,
+                        });
+                    }
+                }
+            }
+            all = next;
+        }
+        all.sort_by_key(|p| (p.ranks, p.files, p.diag, p.anti));
+        all
+    }
+
+    #[test]
+    fn the_pieces_make_up_every_placement_in_order() {
+        for n in [8, 9, 12, 13] {
+            let p = Placements::new(n, 2);
+            for (pieces, first, height) in [(&p.north, 0, n / 2), (&p.south, n / 2, n - n / 2)] {
+                let listed: Vec<Placed> = pieces.iter().flatten().copied().collect();
+                assert!(
+                    listed.is_sorted_by_key(|p| (p.ranks, p.files)),
+                    "N = {n}, first rank {first}"
+                );
+                let mut sorted = listed.clone();
+                sorted.sort_by_key(|p| (p.ranks, p.files, p.diag, p.anti));
+                assert_eq!(sorted, plain_place(n, first, height, n / 2), "N = {n}");
+            }
+        }
+    }
+
     #[test]
     fn the_placement_figures_are_the_lists_lengths() {
         for n in HALVES_MIN_N..=16 {
-            let p = Placements::new(n, false);
+            let p = Placements::new(n, 1);
             assert_eq!(
                 placements(n),
-                (p.north.len() + p.south.len()) as u64,
+                p.north.iter().chain(&p.south).map(Vec::len).sum::<usize>() as u64,
                 "N = {n}"
             );
         }
