@@ -765,6 +765,13 @@ struct Job {
     weight: u64,
 }
 
+/// The next larger set with as many members as `s` (Gosper's hack).
+fn next_set(s: u64) -> u64 {
+    let low_bit = s & s.wrapping_neg();
+    let r = s + low_bit;
+    (((r ^ s) >> 2) / low_bit) | r
+}
+
 fn reverse(ranks: u64, n: usize) -> u64 {
     ranks.reverse_bits() >> (64 - n)
 }
@@ -786,34 +793,31 @@ fn jobs(n: usize) -> Vec<Job> {
             Some(r) if r < half => (false, 2),
             _ => (true, 1),
         };
-        let places: Vec<usize> = (0..n).filter(|&r| free >> r & 1 == 1).collect();
-        let mut pick = low(half);
-        while pick < 1u64 << places.len() {
-            let mut s = 0u64;
-            for (i, &r) in places.iter().enumerate() {
-                if pick >> i & 1 == 1 {
-                    s |= 1 << r;
-                }
+        // Every set of `half` ranks in increasing order (Gosper's hack),
+        // those off the middle queen's rank kept.
+        let mut s = low(half);
+        while s < 1u64 << n {
+            if s & !free != 0 {
+                s = next_set(s);
+                continue;
             }
             let other = free & !s;
-            let mut orbit = vec![s, other];
+            // The orbit of `s`: itself, its complement, and their flips.
+            let mut orbit = [s, other, s, other];
             if flip {
-                orbit.push(reverse(s, n));
-                orbit.push(reverse(other, n));
+                orbit[2] = reverse(s, n);
+                orbit[3] = reverse(other, n);
             }
-            orbit.sort_unstable();
-            orbit.dedup();
-            if orbit[0] == s {
+            if orbit.iter().all(|&o| o >= s) {
+                orbit.sort_unstable();
+                let size = 1 + orbit.windows(2).filter(|w| w[0] != w[1]).count();
                 out.push(Job {
                     middle,
                     ranks: s,
-                    weight: orbit.len() as u64 * middle_weight,
+                    weight: size as u64 * middle_weight,
                 });
             }
-            // The next set of `half` places (Gosper's hack).
-            let low_bit = pick & pick.wrapping_neg();
-            let r = pick + low_bit;
-            pick = (((r ^ pick) >> 2) / low_bit) | r;
+            s = next_set(s);
         }
     }
     out
