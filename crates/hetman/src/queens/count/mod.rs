@@ -111,11 +111,11 @@ pub const SECONDS_AT_16: f64 = 1.6;
 /// as the CPU time of a two-thread run).
 const HALVES_SECONDS: [(usize, f64); 6] = [
     (16, 0.10),
-    (17, 0.65),
-    (18, 2.9),
-    (19, 24.0),
-    (20, 142.0),
-    (21, 940.0),
+    (17, 0.58),
+    (18, 2.3),
+    (19, 19.1),
+    (20, 88.0),
+    (21, 680.0),
 ];
 
 /// How far a count has got, as handed to [`CountOptions::progress`].
