@@ -328,10 +328,21 @@ fn the_join_reports_progress_up_to_every_unit() {
         progress: Some(&report),
         ..Default::default()
     };
-    let c = count_halves(12, &opts).unwrap();
-    let seen = seen.into_inner().unwrap();
-    assert_eq!(seen.len(), c.jobs);
-    assert!(seen
-        .iter()
-        .any(|p| p.units_done == c.jobs && p.fraction() == 1.0));
+    for n in [12, 17] {
+        seen.lock().unwrap().clear();
+        let c = count_halves(n, &opts).unwrap();
+        let seen = seen.lock().unwrap();
+        // A report for each batch of units taken: at least one, at most one
+        // per unit, every one new.
+        assert!(!seen.is_empty() && seen.len() <= c.jobs, "N = {n}");
+        let mut done: Vec<usize> = seen.iter().map(|p| p.units_done).collect();
+        done.sort_unstable();
+        done.dedup();
+        assert_eq!(done.len(), seen.len(), "N = {n}");
+        assert!(
+            seen.iter()
+                .any(|p| p.units_done == c.jobs && p.fraction() == 1.0),
+            "N = {n}"
+        );
+    }
 }
