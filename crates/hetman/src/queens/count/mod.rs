@@ -112,10 +112,10 @@ pub const SECONDS_AT_16: f64 = 1.6;
 const HALVES_SECONDS: [(usize, f64); 6] = [
     (16, 0.10),
     (17, 0.58),
-    (18, 2.3),
-    (19, 19.1),
-    (20, 88.0),
-    (21, 680.0),
+    (18, 2.4),
+    (19, 19.6),
+    (20, 92.0),
+    (21, 730.0),
 ];
 
 /// How far a count has got, as handed to [`CountOptions::progress`].
