@@ -12,7 +12,7 @@
 //! and a bit mask of the moves already tried.
 
 use super::board::{KnightBoard, KNIGHT_MOVES};
-use super::warnsdorff::TieBreak;
+use super::warnsdorff::{Keys, TieBreak};
 use crate::Error;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -33,6 +33,246 @@ pub(crate) struct Outcome {
     pub nodes: u64,
 }
 
+/// One step of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// The knight moved from `from` to `to`. With `pruned`, the move was
+    /// found to leave a square that can no longer be entered and left, and was
+    /// taken back at once.
+    Move { from: u32, to: u32, pruned: bool },
+    /// Every free square has been visited (and, for a closed tour, the last
+    /// is a knight's move from the start): the path is a tour.
+    Tour,
+    /// The knight backs up from `square`. `dead_end` when it never moved on
+    /// from it (no free square to go to) and the path was not a tour.
+    Back { square: u32, dead_end: bool },
+}
+
+/// The search one step at a time: the visited squares, the free neighbours
+/// of every square, and per level the square and the moves already tried.
+#[derive(Clone)]
+pub(crate) struct Stepper<'b> {
+    board: &'b KnightBoard,
+    start: u32,
+    closed: bool,
+    prune: bool,
+    free: usize,
+    deltas: [i64; 8],
+    /// Visited or blocked.
+    taken: Vec<bool>,
+    /// Unvisited free neighbours of each square.
+    deg: Vec<u8>,
+    path: Vec<u32>,
+    tried: Vec<u8>,
+    tie: Option<Keys>,
+    /// The path was reported as a tour; the next step backs up.
+    reported: bool,
+}
+
+impl<'b> Stepper<'b> {
+    /// A search of `board` from `start`, with the knight on `start`.
+    pub(crate) fn new(
+        board: &'b KnightBoard,
+        start: u32,
+        closed: bool,
+        order: Order,
+        prune: bool,
+    ) -> Self {
+        let n = board.squares() as usize;
+        let free = board.free_squares() as usize;
+        let w = i64::from(board.width());
+        let deltas: [i64; 8] = KNIGHT_MOVES.map(|(dx, dy)| i64::from(dx) + i64::from(dy) * w);
+        let tie = match order {
+            Order::Warnsdorff(t) => Some(t.keys(board.width(), board.height())),
+            Order::Seed => None,
+        };
+        let mut s = Stepper {
+            board,
+            start,
+            closed,
+            prune,
+            free,
+            deltas,
+            taken: vec![false; n],
+            deg: vec![0u8; n],
+            path: Vec::with_capacity(free),
+            tried: Vec::with_capacity(free),
+            tie,
+            reported: false,
+        };
+        for i in 0..n as u32 {
+            if board.is_blocked(i) {
+                s.taken[i as usize] = true;
+            } else {
+                s.deg[i as usize] = (0..8).filter(|&m| s.next(i, m).is_some()).count() as u8;
+            }
+        }
+        s.visit(start);
+        s.path.push(start);
+        s.tried.push(0);
+        s
+    }
+
+    /// Neighbour of square `i` by move `m`, if on the board and free.
+    #[inline]
+    fn next(&self, i: u32, m: usize) -> Option<u32> {
+        let w = i64::from(self.board.width());
+        let (x, y) = (i64::from(i) % w, i64::from(i) / w);
+        let (dx, dy) = KNIGHT_MOVES[m];
+        let (nx, ny) = (x + i64::from(dx), y + i64::from(dy));
+        if nx < 0 || ny < 0 || nx >= w || ny >= i64::from(self.board.height()) {
+            return None;
+        }
+        let j = (i64::from(i) + self.deltas[m]) as u32;
+        (!self.board.is_blocked(j)).then_some(j)
+    }
+
+    #[inline]
+    fn visit(&mut self, i: u32) {
+        self.taken[i as usize] = true;
+        for m in 0..8 {
+            if let Some(j) = self.next(i, m) {
+                self.deg[j as usize] -= 1;
+            }
+        }
+    }
+
+    #[inline]
+    fn unvisit(&mut self, i: u32) {
+        self.taken[i as usize] = false;
+        for m in 0..8 {
+            if let Some(j) = self.next(i, m) {
+                self.deg[j as usize] += 1;
+            }
+        }
+    }
+
+    /// The squares visited, in order; empty when the search is over.
+    pub(crate) fn path(&self) -> &[u32] {
+        &self.path
+    }
+
+    /// Whether the knight has not yet moved on from the square it is on.
+    pub(crate) fn fresh(&self) -> bool {
+        self.tried.last().is_some_and(|&t| t == 0)
+    }
+
+    /// The free squares the knight can move to next, with their free
+    /// neighbours (Warnsdorff's degree), in the order the search will try
+    /// them (for a fresh square; later, the moves not yet tried).
+    pub(crate) fn candidates(&self) -> Vec<(u32, u8)> {
+        let Some(&cur) = self.path.last() else {
+            return Vec::new();
+        };
+        let depth = self.path.len();
+        if depth >= self.free {
+            return Vec::new();
+        }
+        let mask = self.tried[depth - 1];
+        let mut c: Vec<(u64, u32, u8)> = (0..8)
+            .filter(|&m| mask & (1 << m) == 0)
+            .filter_map(|m| {
+                let j = self.next(cur, m)?;
+                (!self.taken[j as usize]).then(|| (self.key(j, m), j, self.deg[j as usize]))
+            })
+            .collect();
+        c.sort_by_key(|&(k, _, _)| k);
+        c.into_iter().map(|(_, j, d)| (j, d)).collect()
+    }
+
+    /// The order key of moving to `j` by move `m`: smaller is tried first.
+    #[inline]
+    fn key(&self, j: u32, m: usize) -> u64 {
+        match &self.tie {
+            None => m as u64,
+            Some(t) => {
+                // For a closed tour the start is a way out of its
+                // neighbours: keep them for the end.
+                let d = u64::from(self.deg[j as usize])
+                    + u64::from(self.closed && step_between(self.board, j, self.start));
+                (d << 56) | t.key(self.board.square(j), m)
+            }
+        }
+    }
+
+    /// The next step, `None` when every path from the start has been tried.
+    #[inline]
+    pub(crate) fn step(&mut self) -> Option<Step> {
+        let depth = self.path.len();
+        let cur = *self.path.last()?;
+        if !self.reported
+            && depth == self.free
+            && (!self.closed || step_between(self.board, cur, self.start))
+        {
+            self.reported = true;
+            return Some(Step::Tour);
+        }
+        // Choose the next untried move.
+        let mut best: Option<(usize, u32, u64)> = None;
+        if depth < self.free {
+            let mask = self.tried[depth - 1];
+            for m in 0..8 {
+                if mask & (1 << m) != 0 {
+                    continue;
+                }
+                let Some(j) = self.next(cur, m) else { continue };
+                if self.taken[j as usize] {
+                    continue;
+                }
+                let key = self.key(j, m);
+                if best.is_none_or(|(_, _, k)| key < k) {
+                    best = Some((m, j, key));
+                    if self.tie.is_none() {
+                        break;
+                    }
+                }
+            }
+        }
+        match best {
+            Some((m, j, _)) => {
+                self.tried[depth - 1] |= 1 << m;
+                self.visit(j);
+                self.path.push(j);
+                self.tried.push(0);
+                let pruned = self.prune
+                    && dead(
+                        self.board,
+                        &self.taken,
+                        &self.deg,
+                        cur,
+                        j,
+                        self.start,
+                        self.closed,
+                        self.path.len(),
+                        self.free,
+                    );
+                if pruned {
+                    // Undo at once; the move stays marked as tried.
+                    self.unvisit(j);
+                    self.path.pop();
+                    self.tried.pop();
+                }
+                Some(Step::Move {
+                    from: cur,
+                    to: j,
+                    pruned,
+                })
+            }
+            None => {
+                let dead_end = !self.reported && self.tried[depth - 1] == 0;
+                self.reported = false;
+                self.unvisit(cur);
+                self.path.pop();
+                self.tried.pop();
+                Some(Step::Back {
+                    square: cur,
+                    dead_end,
+                })
+            }
+        }
+    }
+}
+
 /// Searches for a tour of `board` from `start`.
 ///
 /// `prune` enables the dead-square checks (an unvisited square that can no
@@ -46,103 +286,17 @@ pub(crate) fn search(
     max_nodes: Option<u64>,
     stop: Option<&AtomicBool>,
 ) -> Result<Outcome, Error> {
-    let n = board.squares() as usize;
-    let free = board.free_squares() as usize;
-    let (w, h) = (i64::from(board.width()), i64::from(board.height()));
-    let deltas: [i64; 8] = KNIGHT_MOVES.map(|(dx, dy)| i64::from(dx) + i64::from(dy) * w);
-    // Neighbour of square i by move m, if on the board and free.
-    let step = |i: u32, m: usize| -> Option<u32> {
-        let (x, y) = (i64::from(i) % w, i64::from(i) / w);
-        let (dx, dy) = KNIGHT_MOVES[m];
-        let (nx, ny) = (x + i64::from(dx), y + i64::from(dy));
-        if nx < 0 || ny < 0 || nx >= w || ny >= h {
-            return None;
-        }
-        let j = (i64::from(i) + deltas[m]) as u32;
-        (!board.is_blocked(j)).then_some(j)
-    };
-    // visited or blocked
-    let mut taken = vec![false; n];
-    // unvisited free neighbours of each square
-    let mut deg = vec![0u8; n];
-    for i in 0..n as u32 {
-        if board.is_blocked(i) {
-            taken[i as usize] = true;
-        } else {
-            deg[i as usize] = (0..8).filter(|&m| step(i, m).is_some()).count() as u8;
-        }
-    }
-    let mut path: Vec<u32> = Vec::with_capacity(free);
-    let mut tried: Vec<u8> = Vec::with_capacity(free);
-    let visit = |i: u32, taken: &mut [bool], deg: &mut [u8]| {
-        taken[i as usize] = true;
-        for m in 0..8 {
-            if let Some(j) = step(i, m) {
-                deg[j as usize] -= 1;
-            }
-        }
-    };
-    let unvisit = |i: u32, taken: &mut [bool], deg: &mut [u8]| {
-        taken[i as usize] = false;
-        for m in 0..8 {
-            if let Some(j) = step(i, m) {
-                deg[j as usize] += 1;
-            }
-        }
-    };
-    visit(start, &mut taken, &mut deg);
-    path.push(start);
-    tried.push(0);
+    let mut s = Stepper::new(board, start, closed, order, prune);
     let mut nodes: u64 = 1;
-    let tie = match order {
-        Order::Warnsdorff(t) => Some(t.keys(board.width(), board.height())),
-        Order::Seed => None,
-    };
-    loop {
-        let depth = path.len();
-        let cur = path[depth - 1];
-        if depth == free && (!closed || step_between(board, cur, start)) {
-            return Ok(Outcome {
-                path: Some(path),
-                nodes,
-            });
-        }
-        // Choose the next untried move.
-        let mut best: Option<(usize, u32, u64)> = None;
-        if depth < free {
-            let mask = tried[depth - 1];
-            for m in 0..8 {
-                if mask & (1 << m) != 0 {
-                    continue;
-                }
-                let Some(j) = step(cur, m) else { continue };
-                if taken[j as usize] {
-                    continue;
-                }
-                let key = match &tie {
-                    None => 0,
-                    Some(t) => {
-                        // For a closed tour the start is a way out of its
-                        // neighbours: keep them for the end.
-                        let d = u64::from(deg[j as usize])
-                            + u64::from(closed && step_between(board, j, start));
-                        (d << 56) | t.key(board.square(j), m)
-                    }
-                };
-                if best.is_none_or(|(_, _, k)| key < k) {
-                    best = Some((m, j, key));
-                    if tie.is_none() {
-                        break;
-                    }
-                }
+    while let Some(step) = s.step() {
+        match step {
+            Step::Tour => {
+                return Ok(Outcome {
+                    path: Some(std::mem::take(&mut s.path)),
+                    nodes,
+                });
             }
-        }
-        match best {
-            Some((m, j, _)) => {
-                tried[depth - 1] |= 1 << m;
-                visit(j, &mut taken, &mut deg);
-                path.push(j);
-                tried.push(0);
+            Step::Move { .. } => {
                 nodes += 1;
                 if nodes & 0xfff == 0 {
                     if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
@@ -156,23 +310,11 @@ pub(crate) fn search(
                         });
                     }
                 }
-                if prune && dead(board, &taken, &deg, cur, j, start, closed, path.len(), free) {
-                    // Undo at once; the move stays marked as tried.
-                    unvisit(j, &mut taken, &mut deg);
-                    path.pop();
-                    tried.pop();
-                }
             }
-            None => {
-                unvisit(cur, &mut taken, &mut deg);
-                path.pop();
-                tried.pop();
-                if path.is_empty() {
-                    return Ok(Outcome { path: None, nodes });
-                }
-            }
+            Step::Back { .. } => {}
         }
     }
+    Ok(Outcome { path: None, nodes })
 }
 
 fn step_between(board: &KnightBoard, a: u32, b: u32) -> bool {

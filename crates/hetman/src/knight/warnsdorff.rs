@@ -28,6 +28,7 @@ pub enum TieBreak {
 }
 
 /// Precomputed scale for the tie-break keys of one board.
+#[derive(Clone)]
 pub(crate) struct Keys {
     rule: TieBreak,
     w2: i64,

@@ -6,14 +6,63 @@
 //! `remove` clears them again. Here columns are the board's files and rows its
 //! ranks. For N = 8 `test` is called 1965 times, the first call included, and
 //! finds 92 solutions.
+//!
+//! The recursion is kept as an explicit stack of calls, one step at a time
+//! ([`Stepper`]), so that the same search can be run at full speed
+//! ([`search`]) or watched one step after another ([`crate::trace`]).
 
 use super::Visitor;
-use std::ops::ControlFlow;
 
 /// The largest N the seed's backtracking accepts.
 pub const MAX_N: usize = 64;
 
-struct Seed<'v, 'a> {
+/// Which of the seed's three arrays rule a square out, as bits: 1 `row`,
+/// 2 `up`, 4 `down`.
+pub(crate) type Lines = u8;
+/// The `row` bit of [`Lines`].
+pub(crate) const ROW: Lines = 1;
+/// The `up` bit of [`Lines`].
+pub(crate) const UP: Lines = 2;
+/// The `down` bit of [`Lines`].
+pub(crate) const DOWN: Lines = 4;
+
+/// One step of the seed's search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// `test(c)` is called for column `file`.
+    Call { file: u32 },
+    /// `test(c)` looks at this rank of its column.
+    Try { file: u32, rank: u32 },
+    /// `possible` says no: the lines that rule the square out.
+    Refuse { file: u32, rank: u32, lines: Lines },
+    /// `put`: a queen on the square.
+    Put { file: u32, rank: u32 },
+    /// The board is full: the code is a solution.
+    Solution,
+    /// `remove`: the queen on the square is taken back.
+    Remove { file: u32, rank: u32 },
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Phase {
+    /// `test(0)` has not been called yet.
+    Start,
+    /// The innermost call looks at its next rank.
+    Next,
+    /// The innermost call has announced its rank and asks `possible`.
+    Check,
+    /// A queen was just put by the innermost call.
+    Placed,
+    /// The innermost call's queen is to be removed.
+    Remove,
+    /// The search is over.
+    Done,
+}
+
+/// The seed's search, one step at a time: its arrays, its code and its stack
+/// of calls of `test`.
+#[derive(Clone, Debug)]
+pub(crate) struct Stepper {
     n: usize,
     /// `row[r]`: no queen on row (rank) r yet.
     row: Vec<bool>,
@@ -23,11 +72,45 @@ struct Seed<'v, 'a> {
     down: Vec<bool>,
     /// The code: the row of the queen in each column placed so far.
     code: Vec<u32>,
-    calls: u64,
-    visit: &'v mut Visitor<'a>,
+    /// The rank each open call of `test` is at; call `c` is `stack[c]`.
+    stack: Vec<u32>,
+    phase: Phase,
 }
 
-impl Seed<'_, '_> {
+impl Stepper {
+    /// A search of `n` queens, before its first call.
+    pub(crate) fn new(n: usize) -> Self {
+        assert!(
+            (1..=MAX_N).contains(&n),
+            "backtracking takes N from 1 to {MAX_N}"
+        );
+        Stepper {
+            n,
+            row: vec![true; n],
+            up: vec![true; 2 * n],
+            down: vec![true; 2 * n + 1],
+            code: vec![0; n],
+            stack: Vec::with_capacity(n),
+            phase: Phase::Start,
+        }
+    }
+
+    /// The lines that rule out rank `r` of column `c`, none when `possible`.
+    #[inline]
+    pub(crate) fn blocking(&self, r: usize, c: usize) -> Lines {
+        let mut lines = 0;
+        if !self.row[r] {
+            lines |= ROW;
+        }
+        if !self.up[r + c] {
+            lines |= UP;
+        }
+        if !self.down[r + self.n - c] {
+            lines |= DOWN;
+        }
+        lines
+    }
+
     #[inline]
     fn possible(&self, r: usize, c: usize) -> bool {
         self.row[r] && self.up[r + c] && self.down[r + self.n - c]
@@ -48,22 +131,92 @@ impl Seed<'_, '_> {
         self.down[r + self.n - c] = true;
     }
 
-    /// The seed's `test(c)`: place a queen in column `c` in every possible way.
-    fn test(&mut self, c: usize) -> ControlFlow<()> {
-        self.calls += 1;
-        for r in 0..self.n {
-            if self.possible(r, c) {
-                self.put(r, c);
-                let flow = if c + 1 == self.n {
-                    (self.visit)(&self.code)
-                } else {
-                    self.test(c + 1)
-                };
-                self.remove(r, c);
-                flow?;
+    /// The ranks of the queens on the board, one per column from `a`.
+    pub(crate) fn queens(&self) -> &[u32] {
+        let placed = match self.phase {
+            // The innermost call's rank is announced but not placed.
+            Phase::Next | Phase::Check => self.stack.len().saturating_sub(1),
+            Phase::Placed | Phase::Remove => self.stack.len(),
+            Phase::Start | Phase::Done => 0,
+        };
+        &self.code[..placed]
+    }
+
+    /// The number of queens.
+    pub(crate) fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The next step, `None` when the first call of `test` has returned.
+    #[inline]
+    pub(crate) fn step(&mut self) -> Option<Step> {
+        loop {
+            match self.phase {
+                Phase::Start => {
+                    self.stack.push(0);
+                    self.phase = Phase::Next;
+                    return Some(Step::Call { file: 0 });
+                }
+                Phase::Next => {
+                    let c = self.stack.len() - 1;
+                    let r = self.stack[c];
+                    if (r as usize) < self.n {
+                        self.phase = Phase::Check;
+                        return Some(Step::Try {
+                            file: c as u32,
+                            rank: r,
+                        });
+                    }
+                    // test(c) returns to the call that put the queen before it.
+                    self.stack.pop();
+                    self.phase = if self.stack.is_empty() {
+                        Phase::Done
+                    } else {
+                        Phase::Remove
+                    };
+                }
+                Phase::Check => {
+                    let c = self.stack.len() - 1;
+                    let r = self.stack[c];
+                    let (ru, cu) = (r as usize, c as u32);
+                    if self.possible(ru, c) {
+                        self.put(ru, c);
+                        self.phase = Phase::Placed;
+                        return Some(Step::Put { file: cu, rank: r });
+                    }
+                    let lines = self.blocking(ru, c);
+                    self.stack[c] += 1;
+                    self.phase = Phase::Next;
+                    return Some(Step::Refuse {
+                        file: cu,
+                        rank: r,
+                        lines,
+                    });
+                }
+                Phase::Placed => {
+                    let c = self.stack.len();
+                    if c == self.n {
+                        self.phase = Phase::Remove;
+                        return Some(Step::Solution);
+                    }
+                    self.stack.push(0);
+                    self.phase = Phase::Next;
+                    return Some(Step::Call { file: c as u32 });
+                }
+                Phase::Remove => {
+                    let c = self.stack.len() - 1;
+                    let r = self.stack[c];
+                    self.remove(r as usize, c);
+                    self.stack[c] += 1;
+                    self.phase = Phase::Next;
+                    return Some(Step::Remove {
+                        file: c as u32,
+                        rank: r,
+                    });
+                }
+                Phase::Done => return None,
             }
         }
-        ControlFlow::Continue(())
     }
 }
 
@@ -78,19 +231,81 @@ impl Seed<'_, '_> {
 /// assert_eq!((solutions, calls), (92, 1965));
 /// ```
 pub fn search(n: usize, visit: &mut Visitor<'_>) -> u64 {
-    assert!(
-        (1..=MAX_N).contains(&n),
-        "backtracking takes N from 1 to {MAX_N}"
-    );
-    let mut seed = Seed {
-        n,
-        row: vec![true; n],
-        up: vec![true; 2 * n],
-        down: vec![true; 2 * n + 1],
-        code: vec![0; n],
-        calls: 0,
-        visit,
-    };
-    let _ = seed.test(0);
-    seed.calls
+    let mut seed = Stepper::new(n);
+    let mut calls = 0;
+    while let Some(step) = seed.step() {
+        match step {
+            Step::Call { .. } => calls += 1,
+            Step::Solution => {
+                if visit(&seed.code).is_break() {
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    calls
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::ops::ControlFlow;
+
+    /// The seed's recursion as it is written, to hold the stepper to.
+    fn recursive(n: usize) -> (u64, Vec<Vec<u32>>) {
+        fn test(s: &mut Stepper, c: usize, calls: &mut u64, out: &mut Vec<Vec<u32>>) {
+            *calls += 1;
+            for r in 0..s.n {
+                if s.possible(r, c) {
+                    s.put(r, c);
+                    if c + 1 == s.n {
+                        out.push(s.code.clone());
+                    } else {
+                        test(s, c + 1, calls, out);
+                    }
+                    s.remove(r, c);
+                }
+            }
+        }
+        let mut s = Stepper::new(n);
+        let (mut calls, mut out) = (0, Vec::new());
+        test(&mut s, 0, &mut calls, &mut out);
+        (calls, out)
+    }
+
+    #[test]
+    fn stepper_matches_the_recursion() {
+        for n in 1..=9 {
+            let (calls, solutions) = recursive(n);
+            let mut found = Vec::new();
+            let c = search(n, &mut |code| {
+                found.push(code.to_vec());
+                ControlFlow::Continue(())
+            });
+            assert_eq!((c, &found), (calls, &solutions), "n = {n}");
+        }
+    }
+
+    #[test]
+    fn every_put_is_removed_and_queens_follow_the_steps() {
+        let mut s = Stepper::new(6);
+        let mut depth = 0usize;
+        while let Some(step) = s.step() {
+            match step {
+                Step::Put { file, .. } => {
+                    assert_eq!(file as usize, depth);
+                    depth += 1;
+                }
+                Step::Remove { file, .. } => {
+                    depth -= 1;
+                    assert_eq!(file as usize, depth);
+                }
+                Step::Refuse { lines, .. } => assert_ne!(lines, 0),
+                _ => {}
+            }
+            assert_eq!(s.queens().len(), depth);
+        }
+        assert_eq!(depth, 0);
+    }
 }

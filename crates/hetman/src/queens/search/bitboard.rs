@@ -5,39 +5,157 @@
 
 use super::Visitor;
 use crate::queens::canon::Canon;
-use std::ops::ControlFlow;
 
 /// The largest N the bitboard search accepts (one bit per rank in a `u32`).
 pub const MAX_N: usize = 32;
 
-struct Walk<'v, 'a> {
+/// One step of the bitboard search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// A node: the search comes to `file`; `free` has a bit per rank not attacked.
+    Call { file: u32, free: u32 },
+    /// A queen on the lowest free rank left.
+    Put { file: u32, rank: u32 },
+    /// The board is full.
+    Solution,
+    /// The queen is taken back.
+    Remove { file: u32, rank: u32 },
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    /// Ranks of this file not yet tried and not attacked.
+    free: u32,
+    taken: u32,
+    rising: u32,
+    falling: u32,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Phase {
+    Start,
+    Next,
+    Placed,
+    Remove,
+    Done,
+}
+
+/// The bitboard search one step at a time: a stack of files with their masks.
+#[derive(Clone, Debug)]
+pub(crate) struct Stepper {
     n: usize,
     full: u32,
     ranks: Vec<u32>,
-    nodes: u64,
-    visit: &'v mut Visitor<'a>,
+    stack: Vec<Frame>,
+    phase: Phase,
 }
 
-impl Walk<'_, '_> {
-    fn place(&mut self, file: usize, taken: u32, rising: u32, falling: u32) -> ControlFlow<()> {
-        self.nodes += 1;
-        let mut free = self.full & !(taken | rising | falling);
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
-            self.ranks[file] = bit.trailing_zeros();
-            if file + 1 == self.n {
-                (self.visit)(&self.ranks)?;
-            } else {
-                self.place(
-                    file + 1,
-                    taken | bit,
-                    (rising | bit) << 1,
-                    (falling | bit) >> 1,
-                )?;
+impl Stepper {
+    /// A search of `n` queens, before its first node.
+    pub(crate) fn new(n: usize) -> Self {
+        assert!(
+            (1..=MAX_N).contains(&n),
+            "the bitboard search takes N from 1 to {MAX_N}"
+        );
+        Stepper {
+            n,
+            full: full_mask(n),
+            ranks: vec![0; n],
+            stack: Vec::with_capacity(n),
+            phase: Phase::Start,
+        }
+    }
+
+    /// The number of queens.
+    pub(crate) fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The ranks of the queens on the board, one per file from `a`.
+    pub(crate) fn queens(&self) -> &[u32] {
+        let placed = match self.phase {
+            Phase::Next => self.stack.len().saturating_sub(1),
+            Phase::Placed | Phase::Remove => self.stack.len(),
+            Phase::Start | Phase::Done => 0,
+        };
+        &self.ranks[..placed]
+    }
+
+    /// The attacked ranks of the innermost file (for drawing): taken ranks,
+    /// rising and falling diagonals, as three masks.
+    pub(crate) fn attacks(&self) -> Option<(u32, u32, u32)> {
+        self.stack
+            .last()
+            .map(|f| (f.taken, f.rising & self.full, f.falling))
+    }
+
+    fn push(&mut self, taken: u32, rising: u32, falling: u32) -> Step {
+        let free = self.full & !(taken | rising | falling);
+        self.stack.push(Frame {
+            free,
+            taken,
+            rising,
+            falling,
+        });
+        self.phase = Phase::Next;
+        Step::Call {
+            file: self.stack.len() as u32 - 1,
+            free,
+        }
+    }
+
+    /// The next step, `None` when the search is over.
+    #[inline]
+    pub(crate) fn step(&mut self) -> Option<Step> {
+        loop {
+            match self.phase {
+                Phase::Start => return Some(self.push(0, 0, 0)),
+                Phase::Next => {
+                    let file = self.stack.len() - 1;
+                    let top = &mut self.stack[file];
+                    if top.free != 0 {
+                        let bit = top.free & top.free.wrapping_neg();
+                        top.free ^= bit;
+                        let rank = bit.trailing_zeros();
+                        self.ranks[file] = rank;
+                        self.phase = Phase::Placed;
+                        return Some(Step::Put {
+                            file: file as u32,
+                            rank,
+                        });
+                    }
+                    self.stack.pop();
+                    self.phase = if self.stack.is_empty() {
+                        Phase::Done
+                    } else {
+                        Phase::Remove
+                    };
+                }
+                Phase::Placed => {
+                    let file = self.stack.len() - 1;
+                    if file + 1 == self.n {
+                        self.phase = Phase::Remove;
+                        return Some(Step::Solution);
+                    }
+                    let f = self.stack[file];
+                    let bit = 1u32 << self.ranks[file];
+                    return Some(self.push(
+                        f.taken | bit,
+                        (f.rising | bit) << 1,
+                        (f.falling | bit) >> 1,
+                    ));
+                }
+                Phase::Remove => {
+                    let file = self.stack.len() - 1;
+                    self.phase = Phase::Next;
+                    return Some(Step::Remove {
+                        file: file as u32,
+                        rank: self.ranks[file],
+                    });
+                }
+                Phase::Done => return None,
             }
         }
-        ControlFlow::Continue(())
     }
 }
 
@@ -64,19 +182,20 @@ fn full_mask(n: usize) -> u32 {
 /// assert_eq!(first.unwrap(), vec![0, 4, 7, 5, 2, 6, 1, 3]); // 1 5 8 6 3 7 2 4
 /// ```
 pub fn search(n: usize, visit: &mut Visitor<'_>) -> u64 {
-    assert!(
-        (1..=MAX_N).contains(&n),
-        "the bitboard search takes N from 1 to {MAX_N}"
-    );
-    let mut walk = Walk {
-        n,
-        full: full_mask(n),
-        ranks: vec![0; n],
-        nodes: 0,
-        visit,
-    };
-    let _ = walk.place(0, 0, 0, 0);
-    walk.nodes
+    let mut walk = Stepper::new(n);
+    let mut nodes = 0;
+    while let Some(step) = walk.step() {
+        match step {
+            Step::Call { .. } => nodes += 1,
+            Step::Solution => {
+                if visit(&walk.ranks).is_break() {
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    nodes
 }
 
 /// Totals found by [`count`].
