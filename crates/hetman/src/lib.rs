@@ -38,6 +38,7 @@ pub mod queens;
 pub mod render;
 mod shards;
 pub mod symmetry;
+pub mod trace;
 
 pub use board::{BoardSize, Square};
 pub use error::Error;

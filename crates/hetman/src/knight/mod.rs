@@ -23,7 +23,7 @@
 //! assert!(tour.to_board(&board).starts_with("5  1 20 17 12  3\n"));
 //! ```
 
-mod backtracking;
+pub(crate) mod backtracking;
 pub mod board;
 pub mod enumerate;
 pub mod feasibility;

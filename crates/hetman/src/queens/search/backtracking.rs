@@ -236,11 +236,7 @@ pub fn search(n: usize, visit: &mut Visitor<'_>) -> u64 {
     while let Some(step) = seed.step() {
         match step {
             Step::Call { .. } => calls += 1,
-            Step::Solution => {
-                if visit(&seed.code).is_break() {
-                    break;
-                }
-            }
+            Step::Solution if visit(&seed.code).is_break() => break,
             _ => {}
         }
     }

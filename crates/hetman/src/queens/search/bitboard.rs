@@ -81,14 +81,6 @@ impl Stepper {
         &self.ranks[..placed]
     }
 
-    /// The attacked ranks of the innermost file (for drawing): taken ranks,
-    /// rising and falling diagonals, as three masks.
-    pub(crate) fn attacks(&self) -> Option<(u32, u32, u32)> {
-        self.stack
-            .last()
-            .map(|f| (f.taken, f.rising & self.full, f.falling))
-    }
-
     fn push(&mut self, taken: u32, rising: u32, falling: u32) -> Step {
         let free = self.full & !(taken | rising | falling);
         self.stack.push(Frame {
@@ -187,11 +179,7 @@ pub fn search(n: usize, visit: &mut Visitor<'_>) -> u64 {
     while let Some(step) = walk.step() {
         match step {
             Step::Call { .. } => nodes += 1,
-            Step::Solution => {
-                if visit(&walk.ranks).is_break() {
-                    break;
-                }
-            }
+            Step::Solution if visit(&walk.ranks).is_break() => break,
             _ => {}
         }
     }

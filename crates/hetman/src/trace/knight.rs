@@ -1,0 +1,229 @@
+//! The knight's search as a stream of events.
+
+use super::event::{Candidate, Counters, Event, Header, KnightCounters, KnightOrder};
+use super::Trace;
+use crate::knight::backtracking::{Order, Step, Stepper};
+use crate::knight::{start_index, KnightBoard, TieBreak};
+use crate::{Error, Square};
+use std::collections::VecDeque;
+
+/// The knight's backtracking from a start square, one [`Event`] at a time: the
+/// search behind `knight tour`, in the seed's move order or Warnsdorff's.
+/// After a tour it goes on to the next, so that every tour from the start is
+/// found in turn.
+///
+/// # Example
+/// The seed's 5×5 board: from b5 the knight is stuck on its 20th square, and
+/// from a5 the first tour is the seed's.
+/// ```
+/// use hetman::{BoardSize, trace::{Event, KnightOrder, KnightTrace}};
+/// use hetman::knight::KnightBoard;
+/// let board = KnightBoard::new(BoardSize::square(5).unwrap()).unwrap();
+/// let mut t = KnightTrace::new(&board, "b5".parse().unwrap(), KnightOrder::Plain, false).unwrap();
+/// let stuck = t.find_map(|e| match e { Event::DeadEnd { number, .. } => Some(number), _ => None });
+/// assert_eq!(stuck, Some(20));
+///
+/// let mut t = KnightTrace::new(&board, "a5".parse().unwrap(), KnightOrder::Plain, false).unwrap();
+/// let tour = t.find_map(|e| match e { Event::Tour { path, .. } => Some(path), _ => None }).unwrap();
+/// assert_eq!(tour[..3].iter().map(|s| s.to_string()).collect::<Vec<_>>(), ["a5", "c4", "e5"]);
+/// ```
+#[derive(Clone)]
+pub struct KnightTrace<'b> {
+    board: &'b KnightBoard,
+    search: Stepper<'b>,
+    start: Square,
+    order: KnightOrder,
+    closed: bool,
+    pending: VecDeque<Event>,
+    started: bool,
+    /// The path as the events given out so far draw it.
+    shown: Vec<Square>,
+    counters: KnightCounters,
+}
+
+impl<'b> KnightTrace<'b> {
+    /// A trace of the search for tours of `board` from `start`; `closed` asks
+    /// for tours that end a knight's move from the start.
+    ///
+    /// ```
+    /// use hetman::{BoardSize, trace::{KnightOrder, KnightTrace}, knight::KnightBoard};
+    /// let board = KnightBoard::new(BoardSize::square(5).unwrap()).unwrap();
+    /// assert!(KnightTrace::new(&board, "f1".parse().unwrap(), KnightOrder::Plain, false).is_err());
+    /// ```
+    pub fn new(
+        board: &'b KnightBoard,
+        start: Square,
+        order: KnightOrder,
+        closed: bool,
+    ) -> Result<Self, Error> {
+        let s = start_index(board, start)?;
+        let (o, prune) = match order {
+            KnightOrder::Plain => (Order::Seed, false),
+            KnightOrder::Warnsdorff => (Order::Warnsdorff(TieBreak::default()), true),
+        };
+        Ok(KnightTrace {
+            board,
+            search: Stepper::new(board, s, closed, o, prune),
+            start,
+            order,
+            closed,
+            pending: VecDeque::new(),
+            started: false,
+            shown: Vec::with_capacity(board.free_squares() as usize),
+            counters: KnightCounters::default(),
+        })
+    }
+
+    /// The board.
+    ///
+    /// ```
+    /// use hetman::{BoardSize, trace::{KnightOrder, KnightTrace}, knight::KnightBoard};
+    /// let board = KnightBoard::new(BoardSize::square(5).unwrap()).unwrap();
+    /// let t = KnightTrace::new(&board, "a1".parse().unwrap(), KnightOrder::Plain, false).unwrap();
+    /// assert_eq!(t.board().width(), 5);
+    /// ```
+    #[must_use]
+    pub fn board(&self) -> &'b KnightBoard {
+        self.board
+    }
+
+    /// The squares of the knight's path now, in order (the knight is on the last).
+    ///
+    /// ```
+    /// use hetman::{BoardSize, trace::{KnightOrder, KnightTrace}, knight::KnightBoard};
+    /// let board = KnightBoard::new(BoardSize::square(5).unwrap()).unwrap();
+    /// let mut t = KnightTrace::new(&board, "a1".parse().unwrap(), KnightOrder::Plain, false).unwrap();
+    /// t.by_ref().take(2).for_each(drop);
+    /// assert_eq!(t.path().map(|s| s.to_string()).collect::<Vec<_>>(), ["a1", "b3"]);
+    /// ```
+    pub fn path(&self) -> impl Iterator<Item = Square> + '_ {
+        self.shown.iter().copied()
+    }
+
+    fn square(&self, i: u32) -> Square {
+        self.board.square(i)
+    }
+
+    fn candidates(&self) -> Option<Event> {
+        let &cur = self.search.path().last()?;
+        if self.order != KnightOrder::Warnsdorff
+            || !self.search.fresh()
+            || self.search.path().len() as u64 >= self.board.free_squares()
+        {
+            return None;
+        }
+        let options = self
+            .search
+            .candidates()
+            .into_iter()
+            .map(|(j, degree)| Candidate {
+                square: self.square(j),
+                degree,
+            })
+            .collect();
+        Some(Event::Candidates {
+            square: self.square(cur),
+            options,
+        })
+    }
+
+    /// Steps the search until it gives events; false when it is over.
+    fn fill(&mut self) -> bool {
+        if !self.started {
+            self.started = true;
+            self.pending.push_back(Event::Move {
+                square: self.start,
+                number: 1,
+                from: None,
+            });
+            self.pending.extend(self.candidates());
+            return true;
+        }
+        let Some(step) = self.search.step() else {
+            return false;
+        };
+        let len = self.search.path().len() as u32;
+        match step {
+            Step::Move { from, to, pruned } => {
+                let number = if pruned { len + 1 } else { len };
+                let square = self.square(to);
+                self.pending.push_back(Event::Move {
+                    square,
+                    number,
+                    from: Some(self.square(from)),
+                });
+                if pruned {
+                    self.pending.push_back(Event::Prune {
+                        square,
+                        number,
+                        reason:
+                            "a free square next to the last one can no longer be entered and left"
+                                .to_string(),
+                    });
+                    self.pending.push_back(Event::Back { square, number });
+                } else {
+                    self.pending.extend(self.candidates());
+                }
+            }
+            Step::Tour => {
+                let path = self.search.path().iter().map(|&i| self.square(i)).collect();
+                self.pending.push_back(Event::Tour {
+                    number: self.counters.tours + 1,
+                    path,
+                });
+            }
+            Step::Back { square, dead_end } => {
+                let square = self.square(square);
+                let number = len + 1;
+                if dead_end {
+                    self.pending.push_back(Event::DeadEnd { square, number });
+                }
+                self.pending.push_back(Event::Back { square, number });
+            }
+        }
+        true
+    }
+}
+
+impl Iterator for KnightTrace<'_> {
+    type Item = Event;
+
+    fn next(&mut self) -> Option<Event> {
+        while self.pending.is_empty() {
+            if !self.fill() {
+                return None;
+            }
+        }
+        let e = self.pending.pop_front()?;
+        match &e {
+            Event::Move { square, .. } => self.shown.push(*square),
+            Event::Back { .. } => {
+                self.shown.pop();
+            }
+            _ => {}
+        }
+        let mut c = Counters::Knight(self.counters);
+        c.record(&e);
+        if let Counters::Knight(k) = c {
+            self.counters = k;
+        }
+        Some(e)
+    }
+}
+
+impl Trace for KnightTrace<'_> {
+    fn header(&self) -> Header {
+        Header::Knight {
+            width: self.board.width(),
+            height: self.board.height(),
+            start: self.start,
+            order: self.order,
+            closed: self.closed,
+            blocked: self.board.blocked_squares(),
+        }
+    }
+
+    fn counters(&self) -> Counters {
+        Counters::Knight(self.counters)
+    }
+}

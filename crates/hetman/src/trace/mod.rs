@@ -1,0 +1,249 @@
+//! Watch the searches step by step: the events of the real backtracking
+//! searches, as the seeds teach them.
+//!
+//! - [`QueensTrace`]: the seeds' `test(c)` (call, try a rank, refuse it and
+//!   why: which of `row`, `up`, `down`; `put`, `remove`, solution) or the
+//!   bitboard search (node with its free ranks, put, remove, solution).
+//! - [`KnightTrace`]: the knight's search from a start square in the seed's
+//!   order or Warnsdorff's (move, candidates with their degrees, dead end,
+//!   prune, back, tour).
+//!
+//! Both are iterators of [`Event`] that run the same steppers as the
+//! counting and finding code, so the figures agree with the rest of the
+//! tool: 1965 calls of `test` and 92 solutions for 8 queens. [`Stream`] adds
+//! step numbers, limits and a closing [`Event::End`] with the [`Counters`];
+//! [`JsonLines`] writes it in the versioned schema of
+//! `docs/trace-schema.md`. [`Timeline`] steps a trace forward and back in
+//! bounded memory, for animations.
+//!
+//! # Example
+//! ```
+//! use hetman::trace::{Counters, Event, Limits, QueensAlgorithm, QueensTrace, Stream};
+//! let trace = QueensTrace::new(8, QueensAlgorithm::Backtracking).unwrap();
+//! let last = Stream::new(trace, Limits::default()).last().unwrap();
+//! let Event::End { complete, counters: Counters::Queens(c) } = last.1 else { panic!() };
+//! assert!(complete);
+//! assert_eq!((c.calls, c.solutions), (1965, 92));
+//! ```
+
+mod event;
+mod knight;
+mod queens;
+mod timeline;
+
+pub use event::{
+    Candidate, Counters, Event, Header, KnightCounters, KnightOrder, Line, QueensAlgorithm,
+    QueensCounters, SCHEMA_VERSION,
+};
+pub use knight::KnightTrace;
+pub use queens::QueensTrace;
+pub use timeline::Timeline;
+
+use serde::Serialize;
+
+/// A search that gives its steps as events.
+pub trait Trace: Iterator<Item = Event> {
+    /// What is traced.
+    fn header(&self) -> Header;
+    /// What the events given out so far add up to.
+    fn counters(&self) -> Counters;
+}
+
+/// Where a [`Stream`] starts and stops.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Events to run through without giving them out (for a stream in chunks).
+    pub skip: u64,
+    /// Stop after this many events (not counting the skipped ones and the end).
+    pub limit: Option<u64>,
+    /// Stop after the solution (or tour) with this number.
+    pub until_solution: Option<u64>,
+}
+
+/// A trace with step numbers (from 1), cut by [`Limits`], closed by an
+/// [`Event::End`] that carries the counters.
+///
+/// # Example
+/// ```
+/// use hetman::trace::{Event, Limits, QueensAlgorithm, QueensTrace, Stream};
+/// let trace = QueensTrace::new(4, QueensAlgorithm::Backtracking).unwrap();
+/// let events: Vec<_> = Stream::new(trace, Limits { limit: Some(3), ..Limits::default() }).collect();
+/// assert_eq!(events.len(), 4);
+/// assert_eq!(events[2].0, 3);
+/// assert!(matches!(events[3].1, Event::End { complete: false, .. }));
+/// ```
+pub struct Stream<T> {
+    trace: T,
+    limits: Limits,
+    step: u64,
+    given: u64,
+    skipped: bool,
+    ended: bool,
+}
+
+impl<T: Trace> Stream<T> {
+    /// The stream of `trace` within `limits`.
+    ///
+    /// ```
+    /// use hetman::trace::{Limits, QueensAlgorithm, QueensTrace, Stream};
+    /// let trace = QueensTrace::new(1, QueensAlgorithm::Bitboard).unwrap();
+    /// assert_eq!(Stream::new(trace, Limits::default()).count(), 5); // call, put, solution, remove, end
+    /// ```
+    pub fn new(trace: T, limits: Limits) -> Self {
+        Stream {
+            trace,
+            limits,
+            step: 0,
+            given: 0,
+            skipped: false,
+            ended: false,
+        }
+    }
+
+    /// What is traced.
+    ///
+    /// ```
+    /// use hetman::trace::{Header, Limits, QueensAlgorithm, QueensTrace, Stream};
+    /// let s = Stream::new(QueensTrace::new(5, QueensAlgorithm::Bitboard).unwrap(), Limits::default());
+    /// assert_eq!(s.header(), Header::Queens { n: 5, algorithm: QueensAlgorithm::Bitboard });
+    /// ```
+    pub fn header(&self) -> Header {
+        self.trace.header()
+    }
+
+    fn end(&mut self, complete: bool) -> Option<(u64, Event)> {
+        self.ended = true;
+        self.step += 1;
+        Some((
+            self.step,
+            Event::End {
+                complete,
+                counters: self.trace.counters(),
+            },
+        ))
+    }
+}
+
+impl<T: Trace> Iterator for Stream<T> {
+    type Item = (u64, Event);
+
+    fn next(&mut self) -> Option<(u64, Event)> {
+        if self.ended {
+            return None;
+        }
+        if !self.skipped {
+            self.skipped = true;
+            while self.step < self.limits.skip {
+                if self.trace.next().is_none() {
+                    return self.end(true);
+                }
+                self.step += 1;
+            }
+        }
+        let reached = self.limits.limit.is_some_and(|l| self.given >= l)
+            || self
+                .limits
+                .until_solution
+                .is_some_and(|k| self.trace.counters().solutions() >= k);
+        if reached {
+            return self.end(false);
+        }
+        match self.trace.next() {
+            Some(e) => {
+                self.step += 1;
+                self.given += 1;
+                Some((self.step, e))
+            }
+            None => self.end(true),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct HeaderLine<'a> {
+    hetman_trace: u32,
+    #[serde(flatten)]
+    header: &'a Header,
+}
+
+#[derive(Serialize)]
+struct EventLine<'a> {
+    step: u64,
+    #[serde(flatten)]
+    event: &'a Event,
+}
+
+/// The header as one JSON line (without the newline).
+///
+/// ```
+/// use hetman::trace::{header_json, Header, QueensAlgorithm};
+/// let h = Header::Queens { n: 8, algorithm: QueensAlgorithm::Backtracking };
+/// assert_eq!(header_json(&h), r#"{"hetman_trace":1,"problem":"queens","n":8,"algorithm":"backtracking"}"#);
+/// ```
+#[must_use]
+pub fn header_json(header: &Header) -> String {
+    serde_json::to_string(&HeaderLine {
+        hetman_trace: SCHEMA_VERSION,
+        header,
+    })
+    .expect("a header always serialises")
+}
+
+/// One event as one JSON line (without the newline).
+///
+/// ```
+/// use hetman::{Square, trace::{event_json, Event}};
+/// let e = Event::Put { file: 0, rank: 3, square: Square::new(0, 3), depth: 1 };
+/// assert_eq!(event_json(7, &e), r#"{"step":7,"event":"put","file":0,"rank":3,"square":"a4","depth":1}"#);
+/// ```
+#[must_use]
+pub fn event_json(step: u64, event: &Event) -> String {
+    serde_json::to_string(&EventLine { step, event }).expect("an event always serialises")
+}
+
+/// A [`Stream`] as JSON Lines: the header, then each event, then the end,
+/// one string per line (without newlines).
+///
+/// # Example
+/// ```
+/// use hetman::trace::{JsonLines, Limits, QueensAlgorithm, QueensTrace};
+/// let trace = QueensTrace::new(4, QueensAlgorithm::Backtracking).unwrap();
+/// let lines: Vec<String> = JsonLines::new(trace, Limits::default()).collect();
+/// assert!(lines[0].starts_with(r#"{"hetman_trace":1,"problem":"queens""#));
+/// assert!(lines[1].starts_with(r#"{"step":1,"event":"call""#));
+/// assert_eq!(lines.iter().filter(|l| l.contains(r#""event":"solution""#)).count(), 2);
+/// assert!(lines.last().unwrap().contains(r#""complete":true"#));
+/// ```
+pub struct JsonLines<T> {
+    stream: Stream<T>,
+    header_given: bool,
+}
+
+impl<T: Trace> JsonLines<T> {
+    /// The lines of `trace` within `limits`.
+    ///
+    /// ```
+    /// use hetman::trace::{JsonLines, Limits, QueensAlgorithm, QueensTrace};
+    /// let t = QueensTrace::new(3, QueensAlgorithm::Bitboard).unwrap();
+    /// assert!(JsonLines::new(t, Limits::default()).last().unwrap().contains(r#""solutions":0"#));
+    /// ```
+    pub fn new(trace: T, limits: Limits) -> Self {
+        JsonLines {
+            stream: Stream::new(trace, limits),
+            header_given: false,
+        }
+    }
+}
+
+impl<T: Trace> Iterator for JsonLines<T> {
+    type Item = String;
+
+    fn next(&mut self) -> Option<String> {
+        if !self.header_given {
+            self.header_given = true;
+            return Some(header_json(&self.stream.header()));
+        }
+        let (step, e) = self.stream.next()?;
+        Some(event_json(step, &e))
+    }
+}
