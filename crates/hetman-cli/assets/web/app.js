@@ -1,0 +1,1092 @@
+/* hetman: the page. One player, two modes:
+ *  - served by `hetman serve` (body data-mode="serve"): the events come from the API in chunks;
+ *  - exported (data-mode="export"): the trace is inside the page, in <script id="trace">.
+ */
+(function () {
+  "use strict";
+  var T = window.HetmanTrace;
+  var B = window.HetmanBoard;
+  var Sym = window.HetmanSymmetry;
+  var K = T.K;
+
+  var CHUNK = 100000; // events per request (the server allows up to 200,000)
+  var PREFETCH = 250000; // ask for more when fewer than this are loaded ahead of the cursor
+  var TEXT_BATCH = 50000; // lines parsed at a time from a trace held as text
+  var MAX_PER_FRAME = 25000; // events applied per frame at top speed
+  var LIST_SHOW = 2000; // solutions shown in the list
+  var DOWNLOAD_LIMIT = 200000;
+
+  function $(id) { return document.getElementById(id); }
+
+  var mode = document.body.getAttribute("data-mode") || "serve";
+  var app = {
+    problem: "queens",
+    timeline: null,
+    source: null,
+    traceText: null, // the whole trace, when it came as text
+    traceName: "trace",
+    urlFor: null, // (skip, limit) -> API URL of the loaded trace
+    view: "trace", // "trace" | "solution" | "tour" | "setup"
+    selected: -1,
+    playing: false,
+    seekSolution: false,
+    speed: 0,
+    budget: 0,
+    last: 0,
+    svg: "",
+    listShown: 0,
+    classes: null,
+    classesFor: 0,
+    finishedTour: null,
+    renderQueued: false,
+    knight: { width: 5, height: 5, start: 20, blocked: new Set() }
+  };
+
+  /* ---- small helpers ---- */
+
+  function fmt(n) {
+    return Number(n).toLocaleString("en-US");
+  }
+
+  function escapeHtml(s) {
+    return String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  }
+
+  function showError(msg) {
+    var el = $("error");
+    if (!msg) {
+      el.hidden = true;
+      el.textContent = "";
+      return;
+    }
+    el.textContent = msg;
+    el.hidden = false;
+  }
+
+  function parseSize(text) {
+    var m = /^\s*(\d+)\s*(?:[x×X]\s*(\d+))?\s*$/.exec(text);
+    if (!m) return null;
+    var w = parseInt(m[1], 10);
+    var h = m[2] ? parseInt(m[2], 10) : w;
+    if (!(w >= 1 && h >= 1)) return null;
+    return { width: w, height: h };
+  }
+
+  /* ---- loading ---- */
+
+  function stopSource() {
+    if (app.source) app.source.stop();
+    app.source = null;
+  }
+
+  function resetPlayer() {
+    pause();
+    stopSource();
+    app.timeline = new T.Timeline();
+    app.view = "trace";
+    app.selected = -1;
+    app.listShown = 0;
+    app.classes = null;
+    app.classesFor = 0;
+    app.traceText = null;
+    app.urlFor = null;
+    $("solutions").textContent = "";
+    $("solution-detail").hidden = true;
+    $("end-check").textContent = "";
+    $("end-check").className = "";
+    showError("");
+  }
+
+  function loadFromApi(path, params, name) {
+    resetPlayer();
+    var base = path + "?" + params;
+    app.urlFor = function (skip, limit) {
+      return base + "&skip=" + skip + "&limit=" + limit;
+    };
+    app.traceName = name;
+    app.source = new T.NetSource(app.urlFor, app.timeline, { chunk: CHUNK, onProgress: queueRender });
+    fetchMore(true);
+    render();
+  }
+
+  function loadFromText(text, name) {
+    resetPlayer();
+    app.traceText = text;
+    app.traceName = name;
+    app.source = new T.TextSource(text, app.timeline);
+    fetchMore(true);
+    render();
+  }
+
+  // Asks the source for more events when few are loaded ahead of the cursor.
+  function fetchMore(force) {
+    var t = app.timeline, s = app.source;
+    if (!s || s.done || s.busy) return;
+    if (!force && t.count - t.cursor >= PREFETCH) return;
+    var p;
+    try {
+      p = s.want(TEXT_BATCH);
+    } catch (err) {
+      failed(err);
+      return;
+    }
+    p.then(function () {
+      if (s !== app.source) return;
+      afterHeader();
+      queueRender();
+      if (!s.done && app.timeline.count - app.timeline.cursor < PREFETCH) fetchMore(false);
+    }, function (err) {
+      if (s === app.source) failed(err);
+    });
+  }
+
+  function failed(err) {
+    pause();
+    showError(err && err.message ? err.message : String(err));
+    if (app.timeline && !app.timeline.header) {
+      app.timeline = null;
+      if (app.problem === "knight") app.view = "setup";
+    }
+    render();
+  }
+
+  // Once the header is known: the problem it is about.
+  function afterHeader() {
+    var t = app.timeline;
+    if (!t || !t.header || app.headerSeen === t) return;
+    app.headerSeen = t;
+    setProblem(t.problem, true);
+    buildLegend();
+    buildCounters();
+    if (mode === "export") {
+      var h = t.header;
+      $("export-note").hidden = false;
+      $("export-note").textContent = "This page plays a trace saved in it (" + describeHeader(h) +
+        "); it needs no server. Make another with hetman queens trace N --html FILE.";
+    }
+  }
+
+  function describeHeader(h) {
+    if (h.problem === "queens") return h.n + " queens, " + h.algorithm;
+    return "knight on " + h.width + "×" + h.height + " from " + h.start + ", " + h.order +
+      (h.closed ? ", closed" : "") + (h.blocked && h.blocked.length ? ", blocked " + h.blocked.join(" ") : "");
+  }
+
+  /* ---- the problem forms ---- */
+
+  function setProblem(problem, fromTrace) {
+    app.problem = problem;
+    var q = problem === "queens";
+    $("tab-queens").setAttribute("aria-selected", String(q));
+    $("tab-knight").setAttribute("aria-selected", String(!q));
+    $("tab-queens").tabIndex = q ? 0 : -1;
+    $("tab-knight").tabIndex = q ? -1 : 0;
+    $("queens-form").hidden = !q;
+    $("knight-form").hidden = q;
+    if (!fromTrace) {
+      if (!q && (!app.timeline || app.timeline.problem !== "knight")) {
+        resetPlayer();
+        app.timeline = null;
+        app.view = "setup";
+      } else if (q && (!app.timeline || app.timeline.problem !== "queens")) {
+        loadQueens();
+        return;
+      }
+      buildLegend();
+      buildCounters();
+      render();
+    }
+  }
+
+  function loadQueens() {
+    var n = $("queens-n").value.trim();
+    var algorithm = $("queens-algorithm").value;
+    loadFromApi("/api/queens/trace", "n=" + encodeURIComponent(n) + "&algorithm=" + encodeURIComponent(algorithm),
+      "hetman-queens-" + n + "-" + algorithm);
+  }
+
+  function knightParams() {
+    var k = app.knight;
+    var blocked = Array.from(k.blocked).sort(function (a, b) { return a - b; }).map(function (i) {
+      return T.squareName(i % k.width, Math.floor(i / k.width));
+    });
+    return "size=" + k.width + "x" + k.height +
+      "&start=" + T.squareName(k.start % k.width, Math.floor(k.start / k.width)) +
+      "&closed=" + ($("knight-closed").checked ? "true" : "false") +
+      "&blocked=" + blocked.join(",");
+  }
+
+  function loadKnight() {
+    if (!readKnightSize()) return;
+    var k = app.knight;
+    loadFromApi("/api/knight/trace", knightParams() + "&order=" + $("knight-order").value,
+      "hetman-knight-" + k.width + "x" + k.height);
+  }
+
+  // Reads the size box into app.knight; false (with the reason shown) if it cannot be read.
+  function readKnightSize() {
+    var text = $("knight-size").value;
+    var size = parseSize(text);
+    if (!size) {
+      showError("size must be N or WxH, e.g. 5 or 5x6, not '" + text.trim() + "'");
+      return false;
+    }
+    var k = app.knight;
+    if (size.width !== k.width || size.height !== k.height) {
+      var old = k;
+      var blocked = new Set();
+      old.blocked.forEach(function (i) {
+        var f = i % old.width, r = Math.floor(i / old.width);
+        if (f < size.width && r < size.height) blocked.add(r * size.width + f);
+      });
+      var sf = old.start % old.width, sr = Math.floor(old.start / old.width);
+      var start = (sf < size.width && sr < size.height) ? sr * size.width + sf : 0;
+      blocked.delete(start);
+      app.knight = { width: size.width, height: size.height, start: start, blocked: blocked };
+    }
+    showError("");
+    showKnightFacts();
+    return true;
+  }
+
+  function showKnightFacts() {
+    var k = app.knight;
+    $("knight-start").textContent = T.squareName(k.start % k.width, Math.floor(k.start / k.width));
+    var names = Array.from(k.blocked).sort(function (a, b) { return a - b; }).map(function (i) {
+      return T.squareName(i % k.width, Math.floor(i / k.width));
+    });
+    $("knight-blocked").textContent = names.length ? names.join(" ") : "none";
+  }
+
+  function showFinishedTour() {
+    if (!readKnightSize()) return;
+    resetPlayer();
+    app.timeline = null;
+    app.view = "setup";
+    $("now").textContent = "Looking for a tour…";
+    render();
+    var url = "/api/knight/tour?" + knightParams();
+    fetch(url).then(function (res) {
+      return res.json().then(function (body) {
+        if (!res.ok) throw new Error(body.error || ("HTTP " + res.status));
+        return body;
+      });
+    }).then(function (body) {
+      if (!body.tour) {
+        $("now").textContent = body.no_tour || "No tour.";
+        return;
+      }
+      var w = body.width;
+      var sq = function (name) { var s = T.parseSquare(name); return s.rank * w + s.file; };
+      app.finishedTour = {
+        width: w, height: body.height, closed: body.closed,
+        path: Int32Array.from(body.tour.map(sq)),
+        blocked: body.blocked.map(sq),
+        names: body.tour, nodes: body.nodes, algorithm: body.algorithm
+      };
+      app.view = "tour";
+      $("now").textContent = "A " + (body.closed ? "closed" : "open") + " tour of " + w + "×" + body.height +
+        " from " + body.start + " (" + body.algorithm + ", " + fmt(body.nodes) + " squares entered).";
+      render();
+    }).catch(function (err) {
+      $("now").textContent = "";
+      showError(err.message);
+    });
+  }
+
+  // A click on the knight board: set the start or block a square.
+  function boardClick(ev) {
+    if (app.problem !== "knight" || mode === "export") return;
+    if (app.view !== "setup" && app.view !== "tour" && !(app.timeline && app.timeline.problem === "knight")) return;
+    var svg = $("board").querySelector("svg");
+    if (!svg) return;
+    var k = app.knight;
+    var pt = svg.createSVGPoint();
+    pt.x = ev.clientX;
+    pt.y = ev.clientY;
+    var p = pt.matrixTransform(svg.getScreenCTM().inverse());
+    var at = B.geometry(k.width, k.height).at(p.x, p.y);
+    if (!at) return;
+    editSquare(at.rank * k.width + at.file);
+  }
+
+  function editSquare(i) {
+    var k = app.knight;
+    if (app.view !== "setup") {
+      resetPlayer();
+      app.timeline = null;
+      app.view = "setup";
+    }
+    if ($("click-block").checked) {
+      if (i === k.start) {
+        showError("the start cannot be blocked: choose another start first");
+        return;
+      }
+      if (k.blocked.has(i)) k.blocked.delete(i); else k.blocked.add(i);
+    } else {
+      if (k.blocked.has(i)) k.blocked.delete(i);
+      k.start = i;
+    }
+    showError("");
+    showKnightFacts();
+    render();
+  }
+
+  /* ---- playing ---- */
+
+  function setSpeed() {
+    var v = Number($("speed").value);
+    app.speed = v >= 100 ? Infinity : Math.round(Math.pow(10, v / 99 * 5));
+    var text = app.speed === Infinity ? "top speed" : fmt(app.speed) + (app.speed === 1 ? " step/s" : " steps/s");
+    $("speed-out").textContent = text;
+    $("speed").setAttribute("aria-valuetext", text);
+  }
+
+  function play() {
+    if (!app.timeline || !app.timeline.header) return;
+    var t = app.timeline;
+    if (t.cursor >= t.count && app.source && app.source.done) t.seek(t.base);
+    app.view = "trace";
+    app.playing = true;
+    app.budget = 0;
+    app.last = performance.now();
+    updatePlayButton();
+    requestAnimationFrame(tick);
+  }
+
+  function pause() {
+    app.playing = false;
+    app.seekSolution = false;
+    updatePlayButton();
+    queueRender();
+  }
+
+  function updatePlayButton() {
+    var b = $("btn-play");
+    b.setAttribute("aria-pressed", String(app.playing));
+    b.setAttribute("aria-label", app.playing ? "Pause" : "Play");
+    $("now").setAttribute("aria-live", app.playing ? "off" : "polite");
+  }
+
+  function tick(now) {
+    if (!app.playing) return;
+    var t = app.timeline;
+    var dt = Math.min(0.25, Math.max(0, (now - app.last) / 1000));
+    app.last = now;
+    var n;
+    if (app.seekSolution || app.speed === Infinity) {
+      n = MAX_PER_FRAME;
+    } else {
+      app.budget = Math.min(app.budget + app.speed * dt, Math.max(1, app.speed * 0.25));
+      n = Math.floor(app.budget);
+    }
+    var take = Math.min(n, t.count - t.cursor);
+    if (app.seekSolution) {
+      var idx = t.nextSolution(t.cursor);
+      if (idx >= 0 && idx < t.cursor + take) {
+        t.seek(idx + 1);
+        pause();
+        render();
+        return;
+      }
+      t.seek(t.cursor + take);
+    } else {
+      t.seek(t.cursor + take);
+      app.budget -= take;
+    }
+    if (t.cursor >= t.count && (!app.source || app.source.done)) {
+      app.playing = false;
+      app.seekSolution = false;
+      updatePlayButton();
+    }
+    fetchMore(false);
+    render();
+    if (app.playing) requestAnimationFrame(tick);
+  }
+
+  function stepForward() {
+    pause();
+    var t = app.timeline;
+    if (!t || !t.header) return;
+    app.view = "trace";
+    if (t.cursor < t.count) {
+      t.seek(t.cursor + 1);
+    } else if (app.source && !app.source.done) {
+      fetchMore(true);
+    }
+    fetchMore(false);
+    render();
+  }
+
+  function stepBack() {
+    pause();
+    var t = app.timeline;
+    if (!t || !t.header) return;
+    app.view = "trace";
+    if (t.cursor > t.base) t.seek(t.cursor - 1);
+    render();
+  }
+
+  function restart() {
+    pause();
+    var t = app.timeline;
+    if (!t || !t.header) return;
+    app.view = "trace";
+    t.seek(t.base);
+    render();
+  }
+
+  function nextSolution() {
+    var t = app.timeline;
+    if (!t || !t.header) return;
+    app.view = "trace";
+    var idx = t.nextSolution(t.cursor);
+    if (idx >= 0) {
+      pause();
+      t.seek(idx + 1);
+      render();
+      return;
+    }
+    if (t.cursor >= t.count && app.source && app.source.done) {
+      pause();
+      $("now").textContent = "No further solution: the search is over.";
+      return;
+    }
+    play();
+    app.seekSolution = true;
+  }
+
+  /* ---- drawing ---- */
+
+  function queueRender() {
+    if (app.renderQueued) return;
+    app.renderQueued = true;
+    requestAnimationFrame(function () {
+      app.renderQueued = false;
+      render();
+    });
+  }
+
+  function boardSvg() {
+    var t = app.timeline;
+    if (app.view === "setup") {
+      var k = app.knight;
+      var blocked = new Uint8Array(k.width * k.height);
+      k.blocked.forEach(function (i) { blocked[i] = 1; });
+      return B.knight({
+        width: k.width, height: k.height, blocked: blocked, start: k.start, setup: true,
+        label: "Knight board " + k.width + " by " + k.height + ", start " + $("knight-start").textContent +
+          ", blocked " + $("knight-blocked").textContent
+      });
+    }
+    if (app.view === "tour" && app.finishedTour) {
+      var ft = app.finishedTour;
+      var bl = new Uint8Array(ft.width * ft.height);
+      ft.blocked.forEach(function (i) { bl[i] = 1; });
+      return B.knight({
+        width: ft.width, height: ft.height, blocked: bl, start: -1, path: ft.path, depth: ft.path.length,
+        tour: true, closed: ft.closed,
+        label: "A knight's tour of " + ft.width + " by " + ft.height + ": " +
+          (ft.names.length <= 100 ? ft.names.join(" ") : ft.names.slice(0, 100).join(" ") + " …")
+      });
+    }
+    if (!t || !t.header) return "";
+    if (app.view === "solution" && app.selected >= 0) {
+      var sol = t.solutions[app.selected];
+      if (t.problem === "queens") {
+        return B.queens({ n: t.n, ranks: sol.ranks, file: -1, solution: true, shade: false,
+          label: "Solution " + sol.number + ": " + sol.code });
+      }
+      return B.knight({
+        width: t.width, height: t.height, blocked: t.blocked, start: -1, path: Int32Array.from(sol.path),
+        depth: sol.path.length, tour: true, closed: t.header.closed,
+        label: "Tour " + sol.number + ": " + sol.path.map(t.squareName, t).join(" ")
+      });
+    }
+    var s = t.state;
+    var e = t.event(t.cursor - 1);
+    if (t.problem === "queens") {
+      return B.queens({
+        n: t.n, ranks: s.ranks, algorithm: t.header.algorithm, file: s.file, free: s.free, event: e,
+        label: queensLabel(t)
+      });
+    }
+    var cand = null;
+    var at = s.candAt[s.depth];
+    if (at >= 0) cand = t.extra.get(at) || null;
+    return B.knight({
+      width: t.width, height: t.height, blocked: t.blocked, start: t.start, num: s.num, path: s.path,
+      depth: s.depth, dead: s.dead, candidates: cand, event: e, closed: t.header.closed,
+      label: knightLabel(t)
+    });
+  }
+
+  function queensLabel(t) {
+    var s = t.state;
+    var placed = [];
+    for (var f = 0; f < t.n; f++) if (s.ranks[f] >= 0) placed.push(T.squareName(f, s.ranks[f]));
+    return t.n + " by " + t.n + " board, step " + t.cursor + ", queens on " + (placed.length ? placed.join(" ") : "no square");
+  }
+
+  function knightLabel(t) {
+    var s = t.state;
+    var path = [];
+    for (var i = 0; i < s.depth; i++) path.push(t.squareName(s.path[i]));
+    return t.width + " by " + t.height + " board, step " + t.cursor + ", knight's path " +
+      (path.length ? path.join(" ") : "empty");
+  }
+
+  function render() {
+    var svg = boardSvg();
+    if (svg !== app.svg) {
+      $("board").innerHTML = svg;
+      app.svg = svg;
+    }
+    var clickable = app.problem === "knight" && mode !== "export";
+    $("board").classList.toggle("clickable", clickable);
+    renderStatus();
+  }
+
+  function renderStatus() {
+    var t = app.timeline;
+    var hasTrace = t && t.header;
+    ["btn-restart", "btn-back", "btn-play", "btn-forward", "btn-next"].forEach(function (id) {
+      $(id).disabled = !hasTrace;
+    });
+    $("dl-trace").disabled = !hasTrace;
+    if (!hasTrace) {
+      $("step").textContent = "";
+      $("total").textContent = "";
+      $("stack").textContent = "";
+      $("history-note").hidden = true;
+      if (app.view === "setup") {
+        $("now").textContent = $("now").textContent ||
+          "Click a square to set the start or to block it, then load the search.";
+      }
+      renderCounters(null);
+      renderSolutions();
+      return;
+    }
+    var done = app.source && app.source.done;
+    $("step").textContent = "step " + fmt(t.cursor);
+    $("total").textContent = done
+      ? "of " + fmt(t.count)
+      : "of " + fmt(t.count) + " loaded so far";
+    if (app.view === "trace") {
+      $("now").textContent = t.cursor === 0 ? "The start: press play, or → for one step." : t.describe(t.cursor - 1);
+    } else if (app.view === "solution" && t.solutions[app.selected]) {
+      $("now").textContent = "Showing " + (t.problem === "queens" ? "solution " : "tour ") +
+        t.solutions[app.selected].number + "; the search waits at step " + fmt(t.cursor) + " (play or step to go on).";
+    }
+    $("stack").textContent = stackText(t);
+    var note = $("history-note");
+    if (t.cut) {
+      note.hidden = false;
+      note.textContent = "History cut: the page keeps at most " + fmt(t.cap) +
+        " events, so the steps before " + fmt(t.base + 1) + " are gone and a step back stops there.";
+    } else {
+      note.hidden = true;
+    }
+    renderCounters(t);
+    renderSolutions();
+    var check = t.checkEnd();
+    var el = $("end-check");
+    if (check) {
+      el.className = check.ok ? "ok" : "bad";
+      el.textContent = check.ok
+        ? "✓ The search is over, and these counters equal the trace's end line."
+        : "✗ " + check.key + " is " + check.mine + " here but " + check.theirs + " in the end line.";
+    } else if (done && !t.end && t.lastEnd && t.cursor === t.count) {
+      el.className = "";
+      el.textContent = "The trace was cut by a limit at step " + fmt(t.count) + ": the search did not run to its end.";
+    } else {
+      el.className = "";
+      el.textContent = "";
+    }
+  }
+
+  function stackText(t) {
+    var s = t.state;
+    if (t.problem === "queens") {
+      var parts = [];
+      for (var f = 0; f < t.n; f++) {
+        if (s.ranks[f] < 0) break;
+        parts.push("test(" + (f + 1) + ") " + T.squareName(f, s.ranks[f]));
+      }
+      if (s.file >= 0 && s.file === s.depth && s.file < t.n) parts.push("test(" + (s.file + 1) + ") …");
+      return "Recursion depth " + s.depth + ": " + (parts.length ? parts.join(" → ") : "—");
+    }
+    var path = [];
+    for (var i = 0; i < s.depth; i++) path.push(t.squareName(s.path[i]));
+    return "Recursion depth " + s.depth + ": " + (path.length ? path.join(" ") : "—");
+  }
+
+  var LABELS = {
+    calls: "calls of test", tries: "tries", refusals: "refusals", placements: "placements",
+    backtracks: "backtracks", solutions: "solutions", moves: "moves", dead_ends: "dead ends",
+    prunes: "prunes", tours: "tours"
+  };
+
+  function buildCounters() {
+    var names = app.problem === "queens"
+      ? ["calls", "tries", "refusals", "placements", "backtracks", "solutions"]
+      : ["moves", "dead_ends", "prunes", "backtracks", "tours"];
+    var dl = $("counters");
+    dl.textContent = "";
+    var add = function (key, label) {
+      var dt = document.createElement("dt");
+      dt.textContent = label;
+      var dd = document.createElement("dd");
+      dd.id = "count-" + key;
+      dd.textContent = "0";
+      dd.setAttribute("data-value", "0");
+      dl.appendChild(dt);
+      dl.appendChild(dd);
+    };
+    add("depth", "depth (now)");
+    names.forEach(function (key) { add(key, LABELS[key]); });
+    app.counterNames = names;
+  }
+
+  function renderCounters(t) {
+    if (!app.counterNames) buildCounters();
+    var set = function (key, v) {
+      var dd = $("count-" + key);
+      if (!dd) return;
+      var text = fmt(v);
+      if (dd.textContent !== text) {
+        dd.textContent = text;
+        dd.setAttribute("data-value", String(v));
+      }
+    };
+    var hasTrace = t && t.header && t.problem === app.problem;
+    set("depth", hasTrace ? t.state.depth : 0);
+    var c = hasTrace ? t.counters() : {};
+    app.counterNames.forEach(function (key) { set(key, c[key] || 0); });
+  }
+
+  /* ---- solutions ---- */
+
+  function renderSolutions() {
+    var t = app.timeline;
+    var list = $("solutions");
+    var found = t && t.header ? t.found() : 0;
+    var shown = Math.min(found, LIST_SHOW);
+    if (shown < app.listShown) {
+      while (list.children.length > shown) list.removeChild(list.lastChild);
+      app.listShown = shown;
+    }
+    if (shown > app.listShown) {
+      var frag = document.createDocumentFragment();
+      for (var i = app.listShown; i < shown; i++) frag.appendChild(solutionItem(t, i));
+      list.appendChild(frag);
+      app.listShown = shown;
+    }
+    $("sol-summary").textContent = t && t.header ? summary(t, found) : "";
+  }
+
+  function solutionItem(t, i) {
+    var sol = t.solutions[i];
+    var li = document.createElement("li");
+    var b = document.createElement("button");
+    b.type = "button";
+    b.setAttribute("data-index", String(i));
+    var text;
+    if (t.problem === "queens") {
+      text = sol.code;
+    } else {
+      var names = sol.path.map(t.squareName, t);
+      text = names.slice(0, 8).join(" ") + (names.length > 8 ? " …" : "");
+    }
+    b.innerHTML = '<span class="num">#' + sol.number + "</span> " + escapeHtml(text);
+    b.setAttribute("aria-label", (t.problem === "queens" ? "Solution " : "Tour ") + sol.number + ": " + text);
+    li.appendChild(b);
+    return li;
+  }
+
+  function classesOf(t, found) {
+    if (!app.classes || app.classesFor > found) {
+      app.classes = new Map();
+      app.classesFor = 0;
+    }
+    for (var i = app.classesFor; i < found; i++) {
+      var a = Sym.analyse(t.solutions[i].ranks);
+      var key = Sym.code(a.canonical);
+      if (!app.classes.has(key)) app.classes.set(key, a.classSize);
+    }
+    app.classesFor = found;
+    return app.classes;
+  }
+
+  function summary(t, found) {
+    var total = t.counters()[t.problem === "queens" ? "solutions" : "tours"];
+    var more = total > found ? " (the list keeps the first " + fmt(found) + ")" : "";
+    if (t.problem !== "queens") {
+      return fmt(total) + (total === 1 ? " tour" : " tours") + " found so far" + more + ".";
+    }
+    var classes = classesOf(t, found);
+    var sizes = { 8: 0, 4: 0, 2: 0, 1: 0 };
+    classes.forEach(function (size) { sizes[size]++; });
+    var parts = [];
+    [8, 4, 2, 1].forEach(function (s) { if (sizes[s]) parts.push(sizes[s] + " of " + s); });
+    var text = fmt(total) + (total === 1 ? " solution" : " solutions") + " found so far" + more + ", in " +
+      fmt(classes.size) + (classes.size === 1 ? " symmetry class" : " symmetry classes") +
+      (parts.length ? " (" + parts.join(", ") + ")" : "") + ".";
+    var check = t.checkEnd();
+    if (check && check.ok && classes.size && found === total) {
+      var sum = 0;
+      classes.forEach(function (size) { sum += size; });
+      if (sum === total && sizes[8] !== classes.size) {
+        text += " " + parts.map(function (p) { var x = p.split(" of "); return x[0] + "·" + x[1]; }).join(" + ") +
+          " = " + fmt(sum) + ", not " + classes.size + "·8 = " + fmt(classes.size * 8) +
+          ": some solutions are their own image under a turn, so their class is smaller.";
+      }
+    }
+    return text;
+  }
+
+  // The seeds write codes of up to 9 queens without spaces: 47526138.
+  function compactCode(ranks) {
+    return ranks.length <= 9 ? Sym.code(ranks).replace(/ /g, "") : Sym.code(ranks);
+  }
+
+  function showSolution(i) {
+    var t = app.timeline;
+    if (!t || !t.solutions[i]) return;
+    pause();
+    app.view = "solution";
+    app.selected = i;
+    var list = $("solutions");
+    Array.prototype.forEach.call(list.querySelectorAll("button"), function (b) {
+      b.setAttribute("aria-current", String(Number(b.getAttribute("data-index")) === i));
+    });
+    var sol = t.solutions[i];
+    var d = $("solution-detail");
+    d.hidden = false;
+    if (t.problem === "queens") {
+      var a = Sym.analyse(sol.ranks);
+      d.setAttribute("data-canonical", Sym.code(a.canonical));
+      d.setAttribute("data-class-size", String(a.classSize));
+      var fixed = a.fixedBy.filter(function (id) { return id !== "identity"; }).map(function (id) {
+        return Sym.SYMMETRIES.filter(function (s) { return s.id === id; })[0].name;
+      });
+      var why = a.classSize === 8
+        ? "Its 8 images are all different: a class of 8."
+        : "It is unchanged by the " + fixed.join(" and the ") + ", so it has only " + a.classSize +
+          " different images: a class of " + a.classSize + ".";
+      var figures = a.images.map(function (img) {
+        var same = img.sameAs >= 0;
+        return '<figure class="' + (same ? "same" : "") + '">' +
+          B.queens({ n: t.n, ranks: img.ranks, file: -1, shade: false, labels: false,
+            solution: Sym.compare(img.ranks, a.canonical) === 0 }) +
+          "<figcaption>" + escapeHtml(img.symmetry.name) +
+          (same ? " (= " + escapeHtml(a.images[img.sameAs].symmetry.name) + ")" : "") +
+          "<br><code>" + compactCode(img.ranks) + "</code></figcaption></figure>";
+      }).join("");
+      d.innerHTML = "<h3>Solution " + sol.number + ": <code>" + escapeHtml(sol.code) + "</code></h3>" +
+        "<p>Canonical form (the smallest code of its 8 images): <code id=\"canonical\">" + Sym.code(a.canonical) +
+        "</code>" + (a.isCanonical ? " (this solution)" : "") + ".</p>" +
+        "<p>Symmetry class size: <strong id=\"class-size\">" + a.classSize + "</strong>. " + escapeHtml(why) + "</p>" +
+        '<div class="images">' + figures + "</div>" +
+        "<p class=\"hint\">The 4 turns and 4 mirrors of the board take a solution to a solution. If every class had 8 " +
+        "members, 8 queens would have 12·8 = 96 solutions; there are 92, because one class is unchanged by the " +
+        "half turn and has only 4 (11·8 + 4 = 92). The green frame marks the canonical image.</p>" +
+        '<button type="button" id="back-to-search">Back to the search</button>';
+    } else {
+      var names = sol.path.map(t.squareName, t);
+      d.setAttribute("data-path", names.join(" "));
+      d.innerHTML = "<h3>Tour " + sol.number + "</h3><p><code id=\"tour-path\">" + escapeHtml(names.join(" ")) +
+        "</code></p>" + '<button type="button" id="back-to-search">Back to the search</button>';
+    }
+    render();
+  }
+
+  /* ---- legend ---- */
+
+  function swatch(inner) {
+    return '<svg viewBox="0 0 22 22" aria-hidden="true">' + inner + "</svg>";
+  }
+
+  function buildLegend() {
+    var items = [];
+    var C = B.COLOURS;
+    var t = app.timeline;
+    var line = function (d, colour) {
+      return swatch('<rect width="22" height="22" fill="#e8dcc6"/><path d="' + d + '" stroke="' + colour +
+        '" stroke-width="3" stroke-linecap="round"/>');
+    };
+    if (app.problem === "queens") {
+      var bitboard = t && t.header && t.header.algorithm === "bitboard";
+      if (bitboard) {
+        items.push([swatch('<rect width="22" height="22" fill="' + C.notFree + '" fill-opacity="0.7"/>'),
+          "not free: attacked, so the file's mask rules it out"]);
+        items.push([swatch('<rect width="22" height="22" fill="#e8dcc6"/><circle cx="11" cy="11" r="4" fill="' + C.free + '"/>'),
+          "free: the ranks this node may try"]);
+      } else {
+        items.push([line("M4 11H18", C.row), "row: a queen on the same rank"]);
+        items.push([line("M4 18L18 4", C.up), "up: a queen on the diagonal rising to the right"]);
+        items.push([line("M4 4L18 18", C.down), "down: a queen on the diagonal falling to the right"]);
+        items.push([swatch('<rect width="22" height="22" fill="#e8dcc6"/><rect x="2" y="2" width="18" height="18" fill="none" stroke="' +
+          C.current + '" stroke-width="3"/>'), "the square tried now"]);
+        items.push([swatch('<rect width="22" height="22" fill="#e8dcc6"/><path d="M6 6L16 16M16 6L6 16" stroke="' +
+          C.refused + '" stroke-width="3"/>'), "refused, with the lines that rule it out"]);
+      }
+      items.push([swatch('<rect width="22" height="22" fill="#e8dcc6"/><rect x="3" y="1" width="16" height="20" fill="none" stroke="#1a1a1a" stroke-dasharray="3 2"/>'),
+        "the file (column) of the current call"]);
+      items.push([swatch('<rect width="22" height="22" fill="none" stroke="' + C.solution + '" stroke-width="6"/>'),
+        "a solution"]);
+    } else {
+      items.push([swatch('<rect width="22" height="22" fill="#e8dcc6"/><path d="M3 19L11 5L19 15" fill="none" stroke="' +
+        C.path + '" stroke-width="2.5"/>'), "the knight's path, numbered"]);
+      items.push([swatch('<rect width="22" height="22" fill="' + C.dead + '" fill-opacity="0.45"/>'),
+        "dead ends so far (darker: more)"]);
+      items.push([swatch('<rect width="22" height="22" fill="#e8dcc6"/><path d="M5 5L17 17M17 5L5 17" stroke="' +
+        C.dead + '" stroke-width="3"/>'), "a dead end now: no free square"]);
+      items.push([swatch('<rect width="22" height="22" fill="#e8dcc6"/><circle cx="11" cy="11" r="7" fill="' + C.candidate +
+        '"/><text x="11" y="11" font-size="9" text-anchor="middle" dominant-baseline="central" fill="#fff">2</text>'),
+        "Warnsdorff: a next square and its onward moves"]);
+      items.push([swatch('<rect width="22" height="22" fill="#e8dcc6"/><rect x="2" y="2" width="18" height="18" fill="none" stroke="' +
+        C.prune + '" stroke-width="3" stroke-dasharray="4 2"/>'), "a move pruned"]);
+      items.push([swatch('<rect width="22" height="22" fill="' + C.blocked + '"/><path d="M6 6L16 16M16 6L6 16" stroke="#bbb" stroke-width="1.5"/>'),
+        "a blocked square"]);
+      items.push([swatch('<rect width="22" height="22" fill="#e8dcc6"/><circle cx="11" cy="11" r="7" fill="none" stroke="' +
+        C.start + '" stroke-width="3"/>'), "the start"]);
+      items.push([swatch('<rect width="22" height="22" fill="none" stroke="' + C.solution + '" stroke-width="6"/>'),
+        "a tour"]);
+    }
+    $("legend").innerHTML = items.map(function (it) {
+      return "<li>" + it[0] + "<span>" + escapeHtml(it[1]) + "</span></li>";
+    }).join("");
+  }
+
+  /* ---- downloads ---- */
+
+  function download(blob, name) {
+    var url = URL.createObjectURL(blob);
+    var a = document.createElement("a");
+    a.href = url;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
+  }
+
+  function fileStem() {
+    var t = app.timeline;
+    if (app.view === "tour" && app.finishedTour) {
+      return "hetman-knight-tour-" + app.finishedTour.width + "x" + app.finishedTour.height;
+    }
+    if (!t || !t.header) return "hetman-board";
+    if (app.view === "solution") {
+      return app.traceName + "-" + (t.problem === "queens" ? "solution-" : "tour-") + t.solutions[app.selected].number;
+    }
+    return app.traceName + "-step-" + t.cursor;
+  }
+
+  function downloadSvg() {
+    if (!app.svg) return;
+    download(new Blob([app.svg], { type: "image/svg+xml" }), fileStem() + ".svg");
+  }
+
+  function downloadPng() {
+    if (!app.svg) return;
+    var img = new Image();
+    var svg = app.svg;
+    var m = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg);
+    var w = m ? Number(m[1]) : 400, h = m ? Number(m[2]) : 400;
+    var scale = Math.max(1, Math.min(4, 1600 / Math.max(w, h)));
+    img.onload = function () {
+      var canvas = document.createElement("canvas");
+      canvas.width = Math.round(w * scale);
+      canvas.height = Math.round(h * scale);
+      var ctx = canvas.getContext("2d");
+      ctx.fillStyle = "#ffffff";
+      ctx.fillRect(0, 0, canvas.width, canvas.height);
+      ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
+      canvas.toBlob(function (blob) { download(blob, fileStem() + ".png"); }, "image/png");
+    };
+    img.onerror = function () { showError("the board could not be turned into a PNG"); };
+    img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
+  }
+
+  function downloadTrace() {
+    var t = app.timeline;
+    if (!t || !t.header) return;
+    if (app.traceText !== null) {
+      download(new Blob([app.traceText], { type: "application/x-ndjson" }), app.traceName + ".jsonl");
+      $("dl-note").textContent = "";
+      return;
+    }
+    if (app.urlFor) {
+      var done = app.source && app.source.done && !t.cut && t.base === 0;
+      var whole = done && t.count <= DOWNLOAD_LIMIT;
+      var a = document.createElement("a");
+      a.href = app.urlFor(0, DOWNLOAD_LIMIT) + "&download=1";
+      a.download = app.traceName + ".jsonl";
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      $("dl-note").textContent = whole ? "" : "The download holds the first " + fmt(DOWNLOAD_LIMIT) +
+        " events; for the whole trace run " + commandFor(t.header) + " > trace.jsonl";
+    }
+  }
+
+  function commandFor(h) {
+    if (h.problem === "queens") return "hetman queens trace " + h.n + (h.algorithm === "bitboard" ? " --algorithm bitboard" : "");
+    return "hetman knight trace " + h.width + "x" + h.height + " --start " + h.start +
+      (h.order === "warnsdorff" ? " --warnsdorff" : "") + (h.closed ? " --closed" : "");
+  }
+
+  /* ---- keys and wiring ---- */
+
+  // Whether a key typed into `el` belongs to it: text boxes take every key; a slider,
+  // a list box or a radio group takes the arrows.
+  function takesKey(el, key) {
+    if (!el || !el.tagName) return false;
+    var tag = el.tagName.toLowerCase();
+    if (tag === "textarea") return true;
+    if (el.getAttribute && el.getAttribute("role") === "tab") return key !== "n" && key !== "N";
+    var arrows = key === "ArrowLeft" || key === "ArrowRight" || key === "Home";
+    if (tag === "select") return arrows || key === " ";
+    if (tag !== "input") return false;
+    var type = (el.getAttribute("type") || "text").toLowerCase();
+    if (type === "range" || type === "radio") return arrows;
+    if (type === "checkbox" || type === "file") return key === " ";
+    return true;
+  }
+
+  function onKey(ev) {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    var key = ev.key === "Spacebar" ? " " : ev.key;
+    if (takesKey(ev.target, key)) return;
+    if (key === " ") {
+      ev.preventDefault();
+      if (app.playing) pause(); else play();
+    } else if (key === "ArrowRight") { ev.preventDefault(); stepForward(); }
+    else if (key === "ArrowLeft") { ev.preventDefault(); stepBack(); }
+    else if (key === "n" || key === "N") { ev.preventDefault(); nextSolution(); }
+    else if (key === "Home") { ev.preventDefault(); restart(); }
+  }
+
+  function onKeyUp(ev) {
+    // A focused button would also be pressed by the space bar on key up.
+    if ((ev.key === " " || ev.key === "Spacebar") && ev.target && ev.target.tagName &&
+        ev.target.tagName.toLowerCase() === "button" && ev.target.getAttribute("role") !== "tab") {
+      ev.preventDefault();
+    }
+  }
+
+  function wire() {
+    $("tab-queens").addEventListener("click", function () { setProblem("queens", false); });
+    $("tab-knight").addEventListener("click", function () { setProblem("knight", false); });
+    $("tabs").addEventListener("keydown", function (ev) {
+      if (ev.key === "ArrowRight" || ev.key === "ArrowLeft") {
+        ev.preventDefault();
+        ev.stopPropagation();
+        var next = app.problem === "queens" ? "knight" : "queens";
+        setProblem(next, false);
+        $("tab-" + next).focus();
+      }
+    });
+    $("queens-form").addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      loadQueens();
+    });
+    $("knight-form").addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      loadKnight();
+    });
+    $("knight-tour").addEventListener("click", showFinishedTour);
+    $("knight-size").addEventListener("change", function () {
+      if (readKnightSize()) {
+        resetPlayer();
+        app.timeline = null;
+        app.view = "setup";
+        $("now").textContent = "";
+        render();
+      }
+    });
+    $("knight-clear").addEventListener("click", function () {
+      app.knight.blocked.clear();
+      showKnightFacts();
+      if (app.view !== "setup") {
+        resetPlayer();
+        app.timeline = null;
+        app.view = "setup";
+      }
+      render();
+    });
+    $("board").addEventListener("click", boardClick);
+    $("btn-play").addEventListener("click", function () { if (app.playing) pause(); else play(); });
+    $("btn-forward").addEventListener("click", stepForward);
+    $("btn-back").addEventListener("click", stepBack);
+    $("btn-restart").addEventListener("click", restart);
+    $("btn-next").addEventListener("click", nextSolution);
+    $("speed").addEventListener("input", setSpeed);
+    $("solutions").addEventListener("click", function (ev) {
+      var b = ev.target.closest("button[data-index]");
+      if (b) showSolution(Number(b.getAttribute("data-index")));
+    });
+    $("solution-detail").addEventListener("click", function (ev) {
+      if (ev.target.id === "back-to-search") {
+        app.view = "trace";
+        app.selected = -1;
+        $("solution-detail").hidden = true;
+        Array.prototype.forEach.call($("solutions").querySelectorAll("button"), function (b) {
+          b.removeAttribute("aria-current");
+        });
+        render();
+      }
+    });
+    $("dl-svg").addEventListener("click", downloadSvg);
+    $("dl-png").addEventListener("click", downloadPng);
+    $("dl-trace").addEventListener("click", downloadTrace);
+    $("trace-file").addEventListener("change", function (ev) {
+      var file = ev.target.files && ev.target.files[0];
+      if (!file) return;
+      file.text().then(function (text) {
+        loadFromText(text, file.name.replace(/\.[^.]*$/, ""));
+      }, function (err) { showError("cannot read " + file.name + ": " + err.message); });
+    });
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("keyup", onKeyUp);
+  }
+
+  function start() {
+    wire();
+    setSpeed();
+    showKnightFacts();
+    var embedded = $("trace").textContent;
+    if (embedded && embedded.trim()) {
+      document.body.setAttribute("data-mode", "export");
+      mode = "export";
+      loadFromText(embedded.trim() + "\n", document.title.replace(/ · hetman$/, "").replace(/[^\w.-]+/g, "-"));
+      return;
+    }
+    if (location.protocol === "file:") {
+      buildLegend();
+      buildCounters();
+      showError("There is no server here: open a trace file below, or run hetman serve and open the address it prints.");
+      render();
+      return;
+    }
+    buildLegend();
+    buildCounters();
+    loadQueens();
+  }
+
+  // For tests and the console.
+  window.hetmanPage = {
+    app: app,
+    state: function () {
+      var t = app.timeline;
+      return t && t.header ? {
+        cursor: t.cursor, count: t.count, done: !!(app.source && app.source.done),
+        counters: t.counters(), end: t.end, playing: app.playing, view: app.view
+      } : { view: app.view, playing: app.playing };
+    }
+  };
+
+  start();
+})();

@@ -1,0 +1,584 @@
+/* hetman: reading trace events (docs/trace-schema.md, version 1) and stepping
+ * through them forward and back.
+ *
+ * A Timeline keeps the events in typed arrays (up to a cap, 2 million by
+ * default; past it the oldest half is dropped and the page says so), the
+ * board as the events so far leave it, and a snapshot of that board every
+ * SNAPSHOT_EVERY events, so a step back is a jump to the snapshot before it
+ * and a replay of at most that many events.
+ *
+ * Sources feed it lines: NetSource from the server's API in chunks (skip and
+ * limit), TextSource from a string (the trace inside an exported page, or a
+ * file the user opens).
+ */
+(function (root, factory) {
+  "use strict";
+  var api = factory();
+  if (typeof module === "object" && module.exports) {
+    module.exports = api;
+  } else {
+    root.HetmanTrace = api;
+  }
+})(typeof self !== "undefined" ? self : this, function () {
+  "use strict";
+
+  var SCHEMA = 1;
+  var SNAPSHOT_EVERY = 2048;
+  var DEFAULT_CAP = 2000000;
+  // Solutions kept for the list (16 queens has millions; the counter goes on).
+  var LIST_CAP = 20000;
+
+  var K = {
+    CALL: 1, TRY: 2, REFUSE: 3, PUT: 4, REMOVE: 5, SOLUTION: 6,
+    MOVE: 7, CANDIDATES: 8, DEAD_END: 9, PRUNE: 10, BACK: 11, TOUR: 12
+  };
+  var KIND = {
+    call: K.CALL, "try": K.TRY, refuse: K.REFUSE, put: K.PUT, remove: K.REMOVE,
+    solution: K.SOLUTION, move: K.MOVE, candidates: K.CANDIDATES,
+    dead_end: K.DEAD_END, prune: K.PRUNE, back: K.BACK, tour: K.TOUR
+  };
+  var LINE = { row: 1, up: 2, down: 4 };
+  var COUNTERS = {
+    queens: ["calls", "tries", "refusals", "placements", "backtracks", "solutions"],
+    knight: ["moves", "dead_ends", "prunes", "backtracks", "tours"]
+  };
+
+  // File names as the library writes them: a..z, then aa, ab, ... (bijective base 26).
+  function fileName(file) {
+    var s = "";
+    var n = file + 1;
+    while (n > 0) {
+      var r = (n - 1) % 26;
+      s = String.fromCharCode(97 + r) + s;
+      n = Math.floor((n - 1) / 26);
+    }
+    return s;
+  }
+
+  function squareName(file, rank) {
+    return fileName(file) + (rank + 1);
+  }
+
+  // "c4" -> {file: 2, rank: 3}; null when it is not a square.
+  function parseSquare(s) {
+    var m = /^([a-z]+)([0-9]+)$/.exec(String(s).trim().toLowerCase());
+    if (!m) return null;
+    var f = 0;
+    for (var i = 0; i < m[1].length; i++) f = f * 26 + (m[1].charCodeAt(i) - 96);
+    var r = parseInt(m[2], 10);
+    if (r < 1) return null;
+    return { file: f - 1, rank: r - 1 };
+  }
+
+  function lineNames(mask) {
+    var out = [];
+    if (mask & LINE.row) out.push("row");
+    if (mask & LINE.up) out.push("up");
+    if (mask & LINE.down) out.push("down");
+    return out;
+  }
+
+  function Timeline(options) {
+    options = options || {};
+    this.cap = options.cap || DEFAULT_CAP;
+    this.header = null;
+    this.problem = null;
+    this.end = null; // the end line of a complete stream
+    this.lastEnd = null; // the last end line seen (a chunk's or the stream's)
+    this.base = 0; // events before this index were dropped
+    this.count = 0; // events received
+    this.cursor = 0; // events applied to the board
+    this.maxCursor = 0;
+    this.cut = false;
+    var size = 4096;
+    this.kind = new Uint8Array(size);
+    this.a = new Int32Array(size);
+    this.b = new Int32Array(size);
+    this.c = new Int32Array(size);
+    this.extra = new Map(); // event index -> candidates options or prune reason
+    this.solutions = []; // {number, index, ranks (queens) or path (knight squares)}
+    this.listDropped = 0;
+    this.snapshots = [];
+  }
+
+  Timeline.prototype.setHeader = function (h) {
+    if (h.hetman_trace !== SCHEMA) {
+      throw new Error("this page reads trace schema version " + SCHEMA +
+        ", not " + JSON.stringify(h.hetman_trace));
+    }
+    this.header = h;
+    this.problem = h.problem;
+    if (h.problem === "queens") {
+      if (!(h.n >= 1 && h.n <= 64)) throw new Error("a queens trace needs n from 1 to 64");
+      this.width = this.height = this.n = h.n;
+    } else if (h.problem === "knight") {
+      this.width = h.width;
+      this.height = h.height;
+      var sq = parseSquare(h.start);
+      if (!sq) throw new Error("the header's start square cannot be read: " + h.start);
+      this.start = sq.rank * this.width + sq.file;
+      this.blocked = new Uint8Array(this.width * this.height);
+      for (var i = 0; i < (h.blocked || []).length; i++) {
+        var b = parseSquare(h.blocked[i]);
+        if (b) this.blocked[b.rank * this.width + b.file] = 1;
+      }
+    } else {
+      throw new Error("unknown problem in the trace header: " + h.problem);
+    }
+    this.counterNames = COUNTERS[this.problem];
+    this.state = this.emptyState();
+    this.snapshots = [{ at: 0, state: this.cloneState(this.state) }];
+  };
+
+  Timeline.prototype.sq = function (name) {
+    var s = parseSquare(name);
+    return s ? s.rank * this.width + s.file : -1;
+  };
+
+  Timeline.prototype.squareName = function (i) {
+    return squareName(i % this.width, Math.floor(i / this.width));
+  };
+
+  // One line of JSON Lines. Returns "header", "event", "end" or "skip".
+  Timeline.prototype.addLine = function (line) {
+    line = line.trim();
+    if (!line) return "skip";
+    var o = JSON.parse(line);
+    if (Object.prototype.hasOwnProperty.call(o, "hetman_trace")) {
+      if (!this.header) {
+        this.setHeader(o);
+      } else if (o.problem !== this.header.problem) {
+        throw new Error("a chunk of another trace arrived");
+      }
+      return "header";
+    }
+    if (!this.header) throw new Error("the trace has no header line");
+    if (o.event === "end") {
+      this.lastEnd = o;
+      if (o.complete) this.end = o;
+      return "end";
+    }
+    if (o.step <= this.count) return "skip"; // already have it
+    if (o.step !== this.count + 1) {
+      throw new Error("event " + o.step + " arrived after " + this.count + ": the trace has a gap");
+    }
+    this.push(o);
+    return "event";
+  };
+
+  // Room for one more event; false when the history cannot be cut yet.
+  Timeline.prototype.makeRoom = function () {
+    var kept = this.count - this.base;
+    if (kept < this.cap) {
+      if (kept >= this.kind.length) {
+        var size = Math.min(this.cap, this.kind.length * 2);
+        var grow = function (old, Type) {
+          var a = new Type(size);
+          a.set(old);
+          return a;
+        };
+        this.kind = grow(this.kind, Uint8Array);
+        this.a = grow(this.a, Int32Array);
+        this.b = grow(this.b, Int32Array);
+        this.c = grow(this.c, Int32Array);
+      }
+      return true;
+    }
+    // Drop the oldest half, at a snapshot the board can be rebuilt from.
+    var target = Math.min(this.base + Math.floor(this.cap / 2), this.cursor);
+    var newBase = this.base;
+    for (var s = 0; s < this.snapshots.length; s++) {
+      if (this.snapshots[s].at <= target) newBase = this.snapshots[s].at;
+    }
+    if (newBase <= this.base) return false;
+    var shift = newBase - this.base;
+    this.kind.copyWithin(0, shift, kept);
+    this.a.copyWithin(0, shift, kept);
+    this.b.copyWithin(0, shift, kept);
+    this.c.copyWithin(0, shift, kept);
+    var self = this;
+    this.extra.forEach(function (_, key) {
+      if (key < newBase) self.extra.delete(key);
+    });
+    this.snapshots = this.snapshots.filter(function (s) { return s.at >= newBase; });
+    this.base = newBase;
+    this.cut = true;
+    return true;
+  };
+
+  Timeline.prototype.push = function (o) {
+    var kind = KIND[o.event];
+    if (!kind) throw new Error("unknown event '" + o.event + "' at step " + o.step);
+    if (!this.makeRoom()) throw new Error("the history is full");
+    var i = this.count - this.base;
+    var idx = this.count;
+    var a = 0, b = 0, c = 0;
+    switch (kind) {
+      case K.CALL:
+        a = o.file; b = o.depth; c = -1;
+        if (o.free) {
+          c = 0;
+          for (var j = 0; j < o.free.length; j++) c |= 1 << o.free[j];
+        }
+        break;
+      case K.TRY:
+        a = o.file; b = o.rank;
+        break;
+      case K.REFUSE:
+        a = o.file; b = o.rank;
+        for (var k = 0; k < o.lines.length; k++) c |= LINE[o.lines[k]] || 0;
+        break;
+      case K.PUT:
+      case K.REMOVE:
+        a = o.file; b = o.rank; c = o.depth;
+        break;
+      case K.SOLUTION:
+      case K.TOUR:
+        b = o.number;
+        a = -1;
+        if (this.solutions.length < LIST_CAP) {
+          a = this.solutions.length;
+          var entry = { number: o.number, index: idx };
+          if (kind === K.SOLUTION) {
+            entry.ranks = o.ranks.slice();
+            entry.code = o.code;
+          } else {
+            entry.path = o.path.map(this.sq, this);
+          }
+          this.solutions.push(entry);
+        } else {
+          this.listDropped++;
+        }
+        break;
+      case K.MOVE:
+        a = this.sq(o.square); b = o.number; c = o.from ? this.sq(o.from) : -1;
+        break;
+      case K.CANDIDATES:
+        a = this.sq(o.square);
+        this.extra.set(idx, o.options.map(function (x) {
+          return { square: this.sq(x.square), degree: x.degree };
+        }, this));
+        break;
+      case K.DEAD_END:
+      case K.BACK:
+        a = this.sq(o.square); b = o.number;
+        break;
+      case K.PRUNE:
+        a = this.sq(o.square); b = o.number;
+        this.extra.set(idx, o.reason);
+        break;
+    }
+    this.kind[i] = kind;
+    this.a[i] = a;
+    this.b[i] = b;
+    this.c[i] = c;
+    this.count++;
+  };
+
+  Timeline.prototype.emptyState = function () {
+    if (this.problem === "queens") {
+      return {
+        ranks: new Int8Array(this.n).fill(-1),
+        depth: 0,
+        file: -1, // the file of the current call of test(c)
+        free: -1, // bitboard: the free ranks of that file, as a mask
+        counters: new Float64Array(6)
+      };
+    }
+    var squares = this.width * this.height;
+    return {
+      num: new Int32Array(squares),
+      path: new Int32Array(squares),
+      depth: 0,
+      dead: new Uint32Array(squares),
+      candAt: new Float64Array(squares + 2).fill(-1),
+      counters: new Float64Array(5)
+    };
+  };
+
+  Timeline.prototype.cloneState = function (s) {
+    var out = {};
+    for (var key in s) {
+      out[key] = (s[key] && typeof s[key].slice === "function") ? s[key].slice() : s[key];
+    }
+    return out;
+  };
+
+  // Applies the event at the cursor to the board.
+  Timeline.prototype.applyNext = function () {
+    var idx = this.cursor;
+    if (idx % SNAPSHOT_EVERY === 0 && idx > this.maxCursor - 1 &&
+        (this.snapshots.length === 0 || this.snapshots[this.snapshots.length - 1].at < idx)) {
+      this.snapshots.push({ at: idx, state: this.cloneState(this.state) });
+    }
+    var i = idx - this.base;
+    var s = this.state;
+    var a = this.a[i], b = this.b[i], c = this.c[i];
+    var cnt = s.counters;
+    switch (this.kind[i]) {
+      case K.CALL: cnt[0]++; s.file = a; s.free = c; break;
+      case K.TRY: cnt[1]++; s.file = a; break;
+      case K.REFUSE: cnt[2]++; break;
+      case K.PUT: cnt[3]++; s.ranks[a] = b; s.depth++; break;
+      case K.REMOVE: cnt[4]++; s.ranks[a] = -1; s.depth--; break;
+      case K.SOLUTION: cnt[5]++; break;
+      case K.MOVE: cnt[0]++; s.path[s.depth++] = a; s.num[a] = b; break;
+      case K.CANDIDATES: s.candAt[s.depth] = idx; break;
+      case K.DEAD_END: cnt[1]++; s.dead[a]++; break;
+      case K.PRUNE: cnt[2]++; break;
+      case K.BACK:
+        cnt[3]++;
+        s.candAt[s.depth] = -1;
+        s.depth--;
+        s.num[a] = 0;
+        break;
+      case K.TOUR: cnt[4]++; break;
+    }
+    this.cursor++;
+    if (this.cursor > this.maxCursor) this.maxCursor = this.cursor;
+  };
+
+  // Moves the cursor to `target` (events applied); returns where it got to.
+  Timeline.prototype.seek = function (target) {
+    target = Math.max(this.base, Math.min(target, this.count));
+    if (target < this.cursor) {
+      var snap = null;
+      for (var i = this.snapshots.length - 1; i >= 0; i--) {
+        if (this.snapshots[i].at <= target) { snap = this.snapshots[i]; break; }
+      }
+      if (!snap) return this.cursor;
+      this.state = this.cloneState(snap.state);
+      this.cursor = snap.at;
+    }
+    while (this.cursor < target) this.applyNext();
+    return this.cursor;
+  };
+
+  // The index of the next solution (tour) event at or after `from`, or -1 if none is loaded.
+  Timeline.prototype.nextSolution = function (from) {
+    for (var idx = Math.max(from, this.base); idx < this.count; idx++) {
+      var k = this.kind[idx - this.base];
+      if (k === K.SOLUTION || k === K.TOUR) return idx;
+    }
+    return -1;
+  };
+
+  // The event at absolute index `idx` as a small object, or null if it is not kept.
+  Timeline.prototype.event = function (idx) {
+    if (idx < this.base || idx >= this.count) return null;
+    var i = idx - this.base;
+    return {
+      index: idx, step: idx + 1, kind: this.kind[i],
+      a: this.a[i], b: this.b[i], c: this.c[i],
+      extra: this.extra.get(idx)
+    };
+  };
+
+  Timeline.prototype.counters = function () {
+    var out = {};
+    for (var i = 0; i < this.counterNames.length; i++) {
+      out[this.counterNames[i]] = this.state.counters[i];
+    }
+    return out;
+  };
+
+  // At the end of a complete stream: whether the counters equal the end line's.
+  Timeline.prototype.checkEnd = function () {
+    if (!this.end || this.cursor !== this.count) return null;
+    var mine = this.counters();
+    var theirs = this.end.counters;
+    for (var key in mine) {
+      if (mine[key] !== theirs[key]) return { ok: false, key: key, mine: mine[key], theirs: theirs[key] };
+    }
+    return { ok: true };
+  };
+
+  // The solutions found up to the cursor (those the list may show).
+  Timeline.prototype.found = function () {
+    var n = this.state.counters[this.problem === "queens" ? 5 : 4];
+    return Math.min(n, this.solutions.length);
+  };
+
+  // A sentence for the event at `idx`.
+  Timeline.prototype.describe = function (idx) {
+    var e = this.event(idx);
+    if (!e) return idx < 0 ? "The start: nothing done yet." : "";
+    var self = this;
+    var q = function (f, r) { return squareName(f, r); };
+    var name = function (i) { return self.squareName(i); };
+    switch (e.kind) {
+      case K.CALL:
+        return "test(" + (e.a + 1) + ") is called for file " + fileName(e.a) +
+          " with " + e.b + (e.b === 1 ? " queen" : " queens") + " on the board" +
+          (e.c >= 0 ? "; free ranks: " + freeList(e.c, this.n) : "") + ".";
+      case K.TRY: return "Try " + q(e.a, e.b) + ".";
+      case K.REFUSE:
+        return q(e.a, e.b) + " is refused: ruled out by " + lineNames(e.c).join(", ") + ".";
+      case K.PUT: return "Put a queen on " + q(e.a, e.b) + " (" + e.c + " on the board).";
+      case K.REMOVE: return "Remove the queen from " + q(e.a, e.b) + ": back up.";
+      case K.SOLUTION: {
+        var s = this.solutions[e.a];
+        return "Solution " + e.b + (s ? ": " + s.code : "") + ".";
+      }
+      case K.MOVE:
+        return e.c < 0 ? "The knight starts on " + name(e.a) + " (1)."
+          : "Move " + e.b + ": " + name(e.c) + " to " + name(e.a) + ".";
+      case K.CANDIDATES: {
+        var opts = (e.extra || []).map(function (o) { return name(o.square) + " (" + o.degree + ")"; });
+        return opts.length
+          ? "From " + name(e.a) + " the knight may go to " + opts.join(", ") + ": fewest onward moves first."
+          : "From " + name(e.a) + " there is no free square.";
+      }
+      case K.DEAD_END:
+        return "Dead end on " + name(e.a) + " after " + e.b + " squares: no free square to move to.";
+      case K.PRUNE:
+        return "Prune " + name(e.a) + " (" + e.b + "): " + (e.extra || "it would strand a square") + ".";
+      case K.BACK: return "Back up: " + name(e.a) + " (" + e.b + ") is free again.";
+      case K.TOUR: return "Tour " + e.b + " found.";
+    }
+    return "";
+  };
+
+  function freeList(mask, n) {
+    var out = [];
+    for (var r = 0; r < n; r++) if (mask & (1 << r)) out.push(r + 1);
+    return out.length ? out.join(" ") : "none";
+  }
+
+  /* ---- sources ---- */
+
+  // Splits streamed text into lines.
+  function LineSplitter(onLine) {
+    this.rest = "";
+    this.onLine = onLine;
+  }
+  LineSplitter.prototype.push = function (text) {
+    var s = this.rest + text;
+    var start = 0;
+    var nl;
+    while ((nl = s.indexOf("\n", start)) !== -1) {
+      this.onLine(s.slice(start, nl));
+      start = nl + 1;
+    }
+    this.rest = s.slice(start);
+  };
+  LineSplitter.prototype.finish = function () {
+    if (this.rest.trim()) this.onLine(this.rest);
+    this.rest = "";
+  };
+
+  // A trace held as text: fed to the timeline a batch at a time.
+  function TextSource(text, timeline) {
+    this.text = text;
+    this.pos = 0;
+    this.timeline = timeline;
+    this.done = false;
+    this.busy = false;
+  }
+  TextSource.prototype.want = function (events) {
+    var t = this.timeline;
+    var goal = t.count + events;
+    while (!this.done && t.count < goal) {
+      var nl = this.text.indexOf("\n", this.pos);
+      var line = nl === -1 ? this.text.slice(this.pos) : this.text.slice(this.pos, nl);
+      this.pos = nl === -1 ? this.text.length : nl + 1;
+      t.addLine(line);
+      if (this.pos >= this.text.length) this.done = true;
+    }
+    return Promise.resolve();
+  };
+  TextSource.prototype.stop = function () {};
+
+  // The server's API, a chunk of `chunk` events per request.
+  function NetSource(urlFor, timeline, options) {
+    options = options || {};
+    this.urlFor = urlFor; // (skip, limit) -> URL
+    this.timeline = timeline;
+    this.chunk = options.chunk || 100000;
+    this.fetch = options.fetch || function (url, opts) { return fetch(url, opts); };
+    this.done = false;
+    this.busy = false;
+    this.controller = null;
+    this.onProgress = options.onProgress || function () {};
+  }
+
+  NetSource.prototype.stop = function () {
+    this.done = true;
+    if (this.controller) this.controller.abort();
+  };
+
+  // Fetches the next chunk; resolves when it has been read.
+  NetSource.prototype.want = function () {
+    if (this.busy || this.done) return Promise.resolve();
+    var self = this;
+    var t = this.timeline;
+    this.busy = true;
+    this.controller = typeof AbortController !== "undefined" ? new AbortController() : null;
+    var skip = t.count;
+    var url = this.urlFor(skip, this.chunk);
+    var opts = this.controller ? { signal: this.controller.signal } : {};
+    return this.fetch(url, opts).then(function (res) {
+      if (!res.ok) {
+        return res.text().then(function (body) {
+          var msg = body;
+          try { msg = JSON.parse(body).error || body; } catch (e) { /* plain text */ }
+          var err = new Error(msg);
+          err.status = res.status;
+          throw err;
+        });
+      }
+      var before = t.count;
+      var endSeen = null;
+      var splitter = new LineSplitter(function (line) {
+        if (t.addLine(line) === "end") endSeen = t.lastEnd;
+      });
+      var finish = function () {
+        splitter.finish();
+        self.busy = false;
+        if (!endSeen) throw new Error("the server's answer stopped early");
+        if (endSeen.complete || t.count === before) self.done = true;
+        self.onProgress();
+      };
+      if (res.body && res.body.getReader) {
+        var reader = res.body.getReader();
+        var decoder = new TextDecoder();
+        var pump = function () {
+          return reader.read().then(function (r) {
+            if (r.done) {
+              splitter.push(decoder.decode());
+              return finish();
+            }
+            splitter.push(decoder.decode(r.value, { stream: true }));
+            self.onProgress();
+            return pump();
+          });
+        };
+        return pump();
+      }
+      return res.text().then(function (text) {
+        splitter.push(text);
+        finish();
+      });
+    }).catch(function (err) {
+      self.busy = false;
+      if (err && err.name === "AbortError") return;
+      self.done = true;
+      throw err;
+    });
+  };
+
+  return {
+    K: K,
+    LINE: LINE,
+    SNAPSHOT_EVERY: SNAPSHOT_EVERY,
+    DEFAULT_CAP: DEFAULT_CAP,
+    Timeline: Timeline,
+    TextSource: TextSource,
+    NetSource: NetSource,
+    LineSplitter: LineSplitter,
+    fileName: fileName,
+    squareName: squareName,
+    parseSquare: parseSquare,
+    lineNames: lineNames
+  };
+});

@@ -1,0 +1,531 @@
+//! The API: traces streamed as JSON Lines, finished tours as JSON, and the limits.
+//!
+//! Every parameter is checked before any work starts; a bad one gets HTTP 400
+//! with `{"error": "..."}` that names the parameter and what it accepts.
+
+use axum::body::{Body, Bytes};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::Query;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use hetman::knight::{find, Algorithm, FindOptions, KnightBoard, NoTour};
+use hetman::trace::{JsonLines, KnightOrder, KnightTrace, Limits, QueensAlgorithm, QueensTrace};
+use hetman::{BoardSize, Square};
+use serde_json::json;
+use std::convert::Infallible;
+
+/// The most events one request gives (the page asks for the next chunk with `skip`).
+pub const MAX_LIMIT: u64 = 200_000;
+/// The most events a request may skip: past this the search before the
+/// first event sent would keep a core busy for seconds.
+pub const MAX_SKIP: u64 = 100_000_000;
+/// The largest N of the traced queens searches (the page's boards).
+pub const MAX_QUEENS: u32 = 16;
+/// The largest side of a board for the traced knight search.
+pub const MAX_KNIGHT_SIDE: u32 = 8;
+/// The largest side of a board for a finished tour.
+pub const MAX_TOUR_SIDE: u32 = 300;
+/// The most nodes a search for a finished tour may visit.
+const TOUR_MAX_NODES: u64 = 20_000_000;
+/// Bytes gathered before a piece of the streamed body is sent.
+const CHUNK_BYTES: usize = 64 * 1024;
+
+/// The API's routes.
+pub fn routes() -> Router {
+    Router::new()
+        .route("/api/limits", get(limits))
+        .route("/api/queens/trace", get(queens_trace))
+        .route("/api/knight/trace", get(knight_trace))
+        .route("/api/knight/tour", get(knight_tour))
+        .route("/api", get(not_found))
+        .route("/api/{*rest}", get(not_found))
+}
+
+/// An error answer: a status and a message for a person.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    message: String,
+}
+
+impl ApiError {
+    fn bad(message: impl Into<String>) -> Self {
+        ApiError {
+            status: StatusCode::BAD_REQUEST,
+            message: message.into(),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let mut r = (self.status, axum::Json(json!({ "error": self.message }))).into_response();
+        r.headers_mut().insert(
+            header::CACHE_CONTROL,
+            header::HeaderValue::from_static("no-store"),
+        );
+        r
+    }
+}
+
+async fn not_found() -> ApiError {
+    ApiError {
+        status: StatusCode::NOT_FOUND,
+        message: "no such API: the endpoints are /api/limits, /api/queens/trace, \
+                  /api/knight/trace and /api/knight/tour"
+            .to_string(),
+    }
+}
+
+async fn limits() -> Response {
+    axum::Json(json!({
+        "schema": hetman::trace::SCHEMA_VERSION,
+        "version": env!("CARGO_PKG_VERSION"),
+        "max_queens": MAX_QUEENS,
+        "max_knight_side": MAX_KNIGHT_SIDE,
+        "max_tour_side": MAX_TOUR_SIDE,
+        "max_limit": MAX_LIMIT,
+        "max_skip": MAX_SKIP,
+    }))
+    .into_response()
+}
+
+/// The query string, checked against the names an endpoint takes.
+struct Params {
+    pairs: Vec<(String, String)>,
+}
+
+impl Params {
+    fn new(
+        query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+        accepted: &[&str],
+    ) -> Result<Self, ApiError> {
+        let Query(pairs) =
+            query.map_err(|e| ApiError::bad(format!("the query string cannot be read: {e}")))?;
+        for (name, _) in &pairs {
+            if !accepted.contains(&name.as_str()) {
+                return Err(ApiError::bad(format!(
+                    "unknown parameter '{name}': this endpoint takes {}",
+                    accepted.join(", ")
+                )));
+            }
+        }
+        Ok(Params { pairs })
+    }
+
+    /// The last value given for `name`.
+    fn get(&self, name: &str) -> Option<&str> {
+        self.pairs
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.trim())
+    }
+
+    fn number(&self, name: &str, min: u64, max: u64, what: &str) -> Result<Option<u64>, ApiError> {
+        let Some(v) = self.get(name) else {
+            return Ok(None);
+        };
+        match v.parse::<u64>() {
+            Ok(x) if (min..=max).contains(&x) => Ok(Some(x)),
+            _ => Err(ApiError::bad(format!(
+                "{name} must be a whole number from {min} to {max} ({what}), not '{v}'"
+            ))),
+        }
+    }
+
+    fn flag(&self, name: &str) -> Result<bool, ApiError> {
+        match self.get(name) {
+            None | Some("false" | "0" | "no" | "off") => Ok(false),
+            Some("" | "true" | "1" | "yes" | "on") => Ok(true),
+            Some(v) => Err(ApiError::bad(format!(
+                "{name} must be true or false, not '{v}'"
+            ))),
+        }
+    }
+
+    fn limits(&self) -> Result<Limits, ApiError> {
+        Ok(Limits {
+            skip: self
+                .number(
+                    "skip",
+                    0,
+                    MAX_SKIP,
+                    "events to run through before the first one sent",
+                )?
+                .unwrap_or(0),
+            limit: Some(
+                self.number("limit", 1, MAX_LIMIT, "events per request")?
+                    .unwrap_or(MAX_LIMIT),
+            ),
+            until_solution: self.number(
+                "until_solution",
+                1,
+                u64::MAX,
+                "stop after the solution with this number",
+            )?,
+        })
+    }
+
+    fn size(&self, max_side: u32) -> Result<BoardSize, ApiError> {
+        let v = self.get("size").unwrap_or("8");
+        let bad = || {
+            ApiError::bad(format!(
+                "size must be N or WxH with each side from 1 to {max_side} (e.g. 5 or 5x6), not '{v}'"
+            ))
+        };
+        let size: BoardSize = v.parse().map_err(|_| bad())?;
+        if size.width() > max_side || size.height() > max_side {
+            return Err(bad());
+        }
+        Ok(size)
+    }
+
+    fn board(&self, size: BoardSize) -> Result<KnightBoard, ApiError> {
+        let mut blocked = Vec::new();
+        for s in self.get("blocked").unwrap_or("").split(',') {
+            let s = s.trim();
+            if s.is_empty() {
+                continue;
+            }
+            blocked.push(
+                size.parse_square(s)
+                    .map_err(|e| ApiError::bad(format!("blocked: {e}")))?,
+            );
+        }
+        KnightBoard::with_blocked(size, &blocked)
+            .map_err(|e| ApiError::bad(format!("blocked: {e}")))
+    }
+
+    fn start(&self, board: &KnightBoard) -> Result<Square, ApiError> {
+        let v = self.get("start").unwrap_or("a1");
+        let sq = board
+            .size()
+            .parse_square(v)
+            .map_err(|e| ApiError::bad(format!("start: {e}")))?;
+        if board.is_blocked(board.index(sq)) {
+            return Err(ApiError::bad(format!(
+                "start: '{v}' is a blocked square: choose a free one"
+            )));
+        }
+        Ok(sq)
+    }
+}
+
+/// `GET /api/queens/trace?n=8&algorithm=backtracking&skip=0&limit=200000&until_solution=&download=`
+async fn queens_trace(
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let p = Params::new(
+        query,
+        &[
+            "n",
+            "algorithm",
+            "skip",
+            "limit",
+            "until_solution",
+            "download",
+        ],
+    )?;
+    let n = p
+        .number("n", 1, u64::from(MAX_QUEENS), "the number of queens")?
+        .unwrap_or(8) as usize;
+    let algorithm = match p.get("algorithm").unwrap_or("backtracking") {
+        "backtracking" => QueensAlgorithm::Backtracking,
+        "bitboard" => QueensAlgorithm::Bitboard,
+        v => {
+            return Err(ApiError::bad(format!(
+                "algorithm must be backtracking or bitboard, not '{v}'"
+            )))
+        }
+    };
+    let limits = p.limits()?;
+    let trace = QueensTrace::new(n, algorithm).map_err(|e| ApiError::bad(format!("n: {e}")))?;
+    let name = match algorithm {
+        QueensAlgorithm::Backtracking => "backtracking",
+        QueensAlgorithm::Bitboard => "bitboard",
+    };
+    let file = format!("hetman-queens-{n}-{name}.jsonl");
+    Ok(ndjson(p.flag("download")?.then_some(file), move |sink| {
+        for line in JsonLines::new(trace, limits) {
+            if !sink.line(&line) {
+                return;
+            }
+        }
+    }))
+}
+
+/// `GET /api/knight/trace?size=5&start=a5&order=plain&closed=false&blocked=c3,d4&skip=&limit=&until_solution=&download=`
+async fn knight_trace(
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let p = Params::new(
+        query,
+        &[
+            "size",
+            "start",
+            "order",
+            "closed",
+            "blocked",
+            "skip",
+            "limit",
+            "until_solution",
+            "download",
+        ],
+    )?;
+    let size = p.size(MAX_KNIGHT_SIDE)?;
+    let board = p.board(size)?;
+    let start = p.start(&board)?;
+    let order = match p.get("order").unwrap_or("plain") {
+        "plain" => KnightOrder::Plain,
+        "warnsdorff" => KnightOrder::Warnsdorff,
+        v => {
+            return Err(ApiError::bad(format!(
+                "order must be plain or warnsdorff, not '{v}'"
+            )))
+        }
+    };
+    let closed = p.flag("closed")?;
+    let limits = p.limits()?;
+    // Checked here, so that the stream below starts without an error.
+    KnightTrace::new(&board, start, order, closed)
+        .map_err(|e| ApiError::bad(format!("start: {e}")))?;
+    let file = format!("hetman-knight-{size}-{start}.jsonl");
+    Ok(ndjson(p.flag("download")?.then_some(file), move |sink| {
+        let Ok(trace) = KnightTrace::new(&board, start, order, closed) else {
+            return;
+        };
+        for line in JsonLines::new(trace, limits) {
+            if !sink.line(&line) {
+                return;
+            }
+        }
+    }))
+}
+
+/// `GET /api/knight/tour?size=8&start=a1&closed=false&blocked=`: one finished tour.
+async fn knight_tour(
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let p = Params::new(query, &["size", "start", "closed", "blocked"])?;
+    let size = p.size(MAX_TOUR_SIDE)?;
+    let board = p.board(size)?;
+    let start = p.start(&board)?;
+    let closed = p.flag("closed")?;
+    let found = tokio::task::spawn_blocking(move || {
+        let options = FindOptions {
+            closed,
+            algorithm: Algorithm::Warnsdorff,
+            max_nodes: Some(TOUR_MAX_NODES),
+            ..FindOptions::default()
+        };
+        find(&board, start, &options).map(|f| (board, f))
+    })
+    .await
+    .map_err(|e| ApiError {
+        status: StatusCode::INTERNAL_SERVER_ERROR,
+        message: format!("the search failed: {e}"),
+    })?;
+    let (board, found) = found.map_err(|e| ApiError {
+        status: StatusCode::UNPROCESSABLE_ENTITY,
+        message: e.to_string(),
+    })?;
+    let blocked: Vec<String> = board
+        .blocked_squares()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let tour = found
+        .tour
+        .as_ref()
+        .map(|t| t.squares().map(|s| s.to_string()).collect::<Vec<_>>());
+    let no_tour = found.no_tour.as_ref().map(|n| match n {
+        NoTour::Theorem(reason) => format!("no tour: {reason}"),
+        NoTour::Exhausted { nodes } => {
+            format!("no tour: the search tried every path ({nodes} squares entered)")
+        }
+        _ => "no tour".to_string(),
+    });
+    let mut r = axum::Json(json!({
+        "width": size.width(),
+        "height": size.height(),
+        "start": start.to_string(),
+        "closed": closed,
+        "blocked": blocked,
+        "algorithm": found.algorithm.name(),
+        "nodes": found.nodes,
+        "tour": tour,
+        "no_tour": no_tour,
+    }))
+    .into_response();
+    r.headers_mut().insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static("no-store"),
+    );
+    Ok(r)
+}
+
+/// Where a producer writes its lines; gathers them into pieces of the body.
+struct Sink {
+    tx: tokio::sync::mpsc::Sender<Bytes>,
+    buf: Vec<u8>,
+}
+
+impl Sink {
+    /// Adds a line; false when the client has gone, so the producer stops.
+    fn line(&mut self, line: &str) -> bool {
+        self.buf.extend_from_slice(line.as_bytes());
+        self.buf.push(b'\n');
+        if self.buf.len() >= CHUNK_BYTES {
+            return self.flush();
+        }
+        true
+    }
+
+    fn flush(&mut self) -> bool {
+        if self.buf.is_empty() {
+            return true;
+        }
+        let piece = std::mem::replace(&mut self.buf, Vec::with_capacity(CHUNK_BYTES + 1024));
+        self.tx.blocking_send(Bytes::from(piece)).is_ok()
+    }
+}
+
+/// A streamed JSON Lines response whose lines `produce` writes on a blocking thread.
+fn ndjson(download: Option<String>, produce: impl FnOnce(&mut Sink) + Send + 'static) -> Response {
+    let (tx, rx) = tokio::sync::mpsc::channel::<Bytes>(4);
+    tokio::task::spawn_blocking(move || {
+        let mut sink = Sink {
+            tx,
+            buf: Vec::with_capacity(CHUNK_BYTES + 1024),
+        };
+        produce(&mut sink);
+        sink.flush();
+    });
+    let body = futures_util::stream::unfold(rx, |mut rx| async move {
+        rx.recv().await.map(|b| (Ok::<_, Infallible>(b), rx))
+    });
+    let mut r = Response::new(Body::from_stream(body));
+    let h = r.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        header::HeaderValue::from_static("application/x-ndjson; charset=utf-8"),
+    );
+    h.insert(
+        header::CACHE_CONTROL,
+        header::HeaderValue::from_static("no-store"),
+    );
+    let disposition = download.and_then(|file| {
+        header::HeaderValue::from_str(&format!("attachment; filename=\"{file}\"")).ok()
+    });
+    if let Some(v) = disposition {
+        h.insert(header::CONTENT_DISPOSITION, v);
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::Request;
+    use tower::ServiceExt;
+
+    async fn get(uri: &str) -> (StatusCode, String) {
+        let r = routes()
+            .oneshot(Request::get(uri).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        let status = r.status();
+        let body = axum::body::to_bytes(r.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        (status, String::from_utf8(body.to_vec()).unwrap())
+    }
+
+    fn error(body: &str) -> String {
+        let v: serde_json::Value = serde_json::from_str(body).unwrap();
+        v["error"].as_str().unwrap().to_string()
+    }
+
+    #[tokio::test]
+    async fn four_queens_trace() {
+        let (s, body) = get("/api/queens/trace?n=4").await;
+        assert_eq!(s, StatusCode::OK);
+        let lines: Vec<&str> = body.lines().collect();
+        assert_eq!(
+            lines[0],
+            r#"{"hetman_trace":1,"problem":"queens","n":4,"algorithm":"backtracking"}"#
+        );
+        assert_eq!(
+            lines
+                .iter()
+                .filter(|l| l.contains(r#""event":"solution""#))
+                .count(),
+            2
+        );
+        assert!(lines.last().unwrap().contains(r#""complete":true"#));
+    }
+
+    #[tokio::test]
+    async fn bad_parameters_name_themselves() {
+        for (uri, word) in [
+            (
+                "/api/queens/trace?n=17",
+                "n must be a whole number from 1 to 16",
+            ),
+            ("/api/queens/trace?n=x", "not 'x'"),
+            (
+                "/api/queens/trace?algorithm=fast",
+                "algorithm must be backtracking or bitboard",
+            ),
+            ("/api/queens/trace?limit=0", "limit must be"),
+            ("/api/queens/trace?limit=200001", "from 1 to 200000"),
+            ("/api/queens/trace?nn=8", "unknown parameter 'nn'"),
+            ("/api/knight/trace?size=9", "each side from 1 to 8"),
+            ("/api/knight/trace?size=5&start=f1", "start:"),
+            (
+                "/api/knight/trace?size=5&start=a1&blocked=a1",
+                "blocked square",
+            ),
+            ("/api/knight/trace?size=5&blocked=z9", "blocked:"),
+            (
+                "/api/knight/trace?order=clever",
+                "order must be plain or warnsdorff",
+            ),
+            (
+                "/api/knight/trace?closed=maybe",
+                "closed must be true or false",
+            ),
+            ("/api/knight/tour?size=301", "from 1 to 300"),
+        ] {
+            let (s, body) = get(uri).await;
+            assert_eq!(s, StatusCode::BAD_REQUEST, "{uri}");
+            assert!(error(&body).contains(word), "{uri}: {body}");
+        }
+    }
+
+    #[tokio::test]
+    async fn knight_tour_avoids_blocked_squares() {
+        let (s, body) = get("/api/knight/tour?size=5&start=a1&blocked=c3").await;
+        assert_eq!(s, StatusCode::OK);
+        let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+        let tour = v["tour"].as_array().unwrap();
+        assert_eq!(tour.len(), 24);
+        assert!(tour.iter().all(|s| s != "c3"));
+        // 6x6 without f6 leaves 17 squares of a1's colour and 18 of the other.
+        let (s, body) = get("/api/knight/tour?size=6&start=a1&blocked=f6").await;
+        assert_eq!(s, StatusCode::OK);
+        let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert!(v["tour"].is_null(), "{body}");
+        assert!(v["no_tour"].as_str().unwrap().starts_with("no tour"));
+    }
+
+    #[tokio::test]
+    async fn unknown_api_is_404_json() {
+        let (s, body) = get("/api/nothing").await;
+        assert_eq!(s, StatusCode::NOT_FOUND);
+        assert!(error(&body).contains("/api/queens/trace"));
+    }
+}

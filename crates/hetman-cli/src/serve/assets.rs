@@ -1,0 +1,77 @@
+//! The page's files, embedded in the binary with rust-embed (read from
+//! `assets/web/` at run time in debug builds, so the page can be edited
+//! without rebuilding).
+
+use axum::extract::Path;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+
+#[derive(rust_embed::RustEmbed)]
+#[folder = "assets/web/"]
+struct Assets;
+
+/// The routes of the page and its files.
+pub fn routes() -> Router {
+    Router::new()
+        .route("/", get(|| async { asset("index.html") }))
+        .route(
+            "/{*path}",
+            get(|Path(path): Path<String>| async move { asset(&path) }),
+        )
+}
+
+/// The media type of a file name.
+pub fn content_type(path: &str) -> &'static str {
+    match path.rsplit_once('.').map(|(_, e)| e) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("js") => "text/javascript; charset=utf-8",
+        Some("svg") => "image/svg+xml",
+        Some("png") => "image/png",
+        Some("ico") => "image/x-icon",
+        Some("json") => "application/json",
+        _ => "application/octet-stream",
+    }
+}
+
+fn asset(path: &str) -> Response {
+    match Assets::get(path) {
+        Some(file) => {
+            let mut r = file.data.into_owned().into_response();
+            let h = r.headers_mut();
+            h.insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static(content_type(path)),
+            );
+            h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+            h.insert(
+                header::X_CONTENT_TYPE_OPTIONS,
+                HeaderValue::from_static("nosniff"),
+            );
+            r
+        }
+        None => (
+            StatusCode::NOT_FOUND,
+            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+            format!("not found: /{path}\n"),
+        )
+            .into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_and_its_files_are_embedded() {
+        let index = Assets::get("index.html").expect("index.html");
+        let index = std::str::from_utf8(&index.data).unwrap();
+        for name in super::super::export::ASSETS {
+            assert!(Assets::get(name).is_some(), "{name} is not embedded");
+            assert!(index.contains(name), "index.html does not load {name}");
+        }
+    }
+}

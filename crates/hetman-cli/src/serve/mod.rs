@@ -1,0 +1,31 @@
+//! `hetman serve`: the web page that animates the searches, and its API.
+//!
+//! - [`export_html`] (always built): the same page as one self-contained HTML
+//!   file with a trace inside, for `--html FILE`; no server needed.
+//! - With the `web` feature: [`run`] serves the page and the API on
+//!   `127.0.0.1` (axum on tokio, every asset embedded with rust-embed):
+//!   - `GET /`: the page (and `GET /{asset}` its CSS and scripts);
+//!   - `GET /api/limits`: the limits the page must respect;
+//!   - `GET /api/queens/trace?n=8&algorithm=backtracking&skip=0&limit=200000`;
+//!   - `GET /api/knight/trace?size=5&start=a5&order=plain&closed=false&blocked=c3,d4&skip=0&limit=200000`;
+//!   - `GET /api/knight/tour?size=8&start=a1&closed=false&blocked=`.
+//!
+//!   The traces are JSON Lines in the schema of `docs/trace-schema.md`,
+//!   streamed in chunks; a request gives at most [`api::MAX_LIMIT`] events, and
+//!   the page asks for the next chunk with `skip`. Bad parameters get HTTP 400
+//!   and `{"error": "..."}` naming the parameter and what it accepts.
+
+mod export;
+
+pub use export::export_html;
+
+#[cfg(feature = "web")]
+pub mod api;
+#[cfg(feature = "web")]
+mod assets;
+#[cfg(feature = "web")]
+mod server;
+
+#[cfg(feature = "web")]
+#[allow(unused_imports)] // the router is for tests that drive it without a socket
+pub use server::{router, run, ServeArgs};

@@ -1,0 +1,180 @@
+//! The server: arguments, the router, binding, opening a browser, and a clean stop on Ctrl-C.
+
+use super::{api, assets};
+use anyhow::Context;
+use axum::Router;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// How long requests still running may take to finish after Ctrl-C.
+const GRACE: Duration = Duration::from_secs(3);
+
+/// `hetman serve`: the web page that animates the searches.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  hetman serve\n  hetman serve --port 0 --open\n  \
+hetman serve --host 0.0.0.0 --port 8000   # the whole classroom network: use with care\n\n\
+The page and the API are described in docs/trace-schema.md and the README. Nothing is \
+written to disk; Ctrl-C stops the server."
+)]
+pub struct ServeArgs {
+    /// The address to listen on: 127.0.0.1 (this machine only, the default), or
+    /// 0.0.0.0 / :: to let other machines in.
+    #[arg(long, default_value = "127.0.0.1", value_parser = parse_host)]
+    pub host: IpAddr,
+    /// The port; 0 takes any free port (the address is printed on stderr).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// Open the page in a browser (with xdg-open; a failure is only a warning).
+    #[arg(long)]
+    pub open: bool,
+}
+
+fn parse_host(s: &str) -> Result<IpAddr, String> {
+    let t = s.trim();
+    if t.eq_ignore_ascii_case("localhost") {
+        return Ok(IpAddr::V4(Ipv4Addr::LOCALHOST));
+    }
+    t.trim_start_matches('[')
+        .trim_end_matches(']')
+        .parse()
+        .map_err(|_| {
+            format!("'{s}' is not an IP address: give one such as 127.0.0.1, 0.0.0.0 or ::1")
+        })
+}
+
+/// The whole application: the page, its assets and the API.
+pub fn router() -> Router {
+    api::routes().merge(assets::routes())
+}
+
+/// Runs the server until Ctrl-C.
+pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .context("cannot start the server's runtime")?;
+    let result = runtime.block_on(serve(args));
+    // Searches still streaming to a client that left stop at their next chunk.
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    result
+}
+
+async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
+    let addr = SocketAddr::new(args.host, args.port);
+    let listener = tokio::net::TcpListener::bind(addr).await.with_context(|| {
+        format!(
+            "cannot listen on {addr}: is another server using port {}? \
+             Choose another with --port, or --port 0 for any free port",
+            args.port
+        )
+    })?;
+    let local = listener
+        .local_addr()
+        .context("cannot read the bound address")?;
+    let url = page_url(local);
+    eprintln!("hetman: serving on {url} (Ctrl-C to stop)");
+    if !local.ip().is_loopback() {
+        eprintln!(
+            "hetman: warning: listening on {}, so other machines can reach the page",
+            local.ip()
+        );
+    }
+    if args.open {
+        open_browser(&url);
+    }
+
+    let (stop_tx, mut stop_rx) = tokio::sync::watch::channel(false);
+    let server = axum::serve(listener, router()).with_graceful_shutdown(async move {
+        let _ = tokio::signal::ctrl_c().await;
+        eprintln!(
+            "hetman: stopping (waiting up to {} s for open requests)",
+            GRACE.as_secs()
+        );
+        let _ = stop_tx.send(true);
+    });
+    let deadline = async move {
+        let _ = stop_rx.wait_for(|&stopped| stopped).await;
+        tokio::select! {
+            () = tokio::time::sleep(GRACE) => {}
+            _ = tokio::signal::ctrl_c() => {}
+        }
+    };
+    tokio::select! {
+        r = server => r.context("the server failed")?,
+        () = deadline => eprintln!("hetman: requests still open were cut"),
+    }
+    eprintln!("hetman: stopped");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The URL of the page, for the address actually bound.
+fn page_url(local: SocketAddr) -> String {
+    let host = match local.ip() {
+        IpAddr::V4(ip) if ip.is_unspecified() => "127.0.0.1".to_string(),
+        IpAddr::V6(ip) if ip.is_unspecified() => "[::1]".to_string(),
+        IpAddr::V4(ip) => ip.to_string(),
+        IpAddr::V6(ip) => format!("[{ip}]"),
+    };
+    format!("http://{host}:{}/", local.port())
+}
+
+/// Opens `url` in a browser if one is available; a failure is a warning.
+fn open_browser(url: &str) {
+    let program = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(windows) {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    let spawned = std::process::Command::new(program)
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    match spawned {
+        Ok(mut child) => {
+            let url = url.to_string();
+            std::thread::spawn(move || {
+                match child.wait() {
+                Ok(status) if !status.success() => eprintln!(
+                    "hetman: warning: {program} could not open a browser ({status}); open {url} yourself"
+                ),
+                _ => {}
+            }
+            });
+        }
+        Err(e) => eprintln!(
+            "hetman: warning: cannot open a browser ({program}: {e}); open {url} yourself"
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_name_the_bound_address() {
+        let a: SocketAddr = "127.0.0.1:4321".parse().unwrap();
+        assert_eq!(page_url(a), "http://127.0.0.1:4321/");
+        let a: SocketAddr = "0.0.0.0:80".parse().unwrap();
+        assert_eq!(page_url(a), "http://127.0.0.1:80/");
+        let a: SocketAddr = "[::1]:8080".parse().unwrap();
+        assert_eq!(page_url(a), "http://[::1]:8080/");
+    }
+
+    #[test]
+    fn hosts_parse() {
+        assert_eq!(
+            parse_host("localhost").unwrap(),
+            IpAddr::V4(Ipv4Addr::LOCALHOST)
+        );
+        assert!(parse_host("[::1]").unwrap().is_loopback());
+        assert!(parse_host("example").unwrap_err().contains("127.0.0.1"));
+    }
+}
