@@ -1,4 +1,6 @@
-//! The command line as clap sees it: raw values, parsed but not yet resolved.
+//! The command tree as clap sees it (the problems' commands live in
+//! `queens/` and `knight/`), shell completions, the man page, and clap's
+//! errors as one line.
 
 use crate::EXIT_USAGE;
 use clap::error::ErrorKind;
@@ -145,19 +147,6 @@ pub fn report_clap_error(e: &clap::Error) -> ExitCode {
             }
             ExitCode::from(EXIT_USAGE)
         }
-    }
-}
-
-/// Parses N for the queens commands: a whole number of at least 1.
-pub fn parse_n(s: &str) -> Result<usize, String> {
-    let t = s.trim();
-    match t.parse::<i128>() {
-        Ok(v) if v >= 1 && v <= hetman::queens::MAX_PLACEMENT_N as i128 => Ok(v as usize),
-        Ok(_) => Err(format!(
-            "N must be from 1 to {} (the number of queens and the side of the board)",
-            hetman::queens::MAX_PLACEMENT_N
-        )),
-        Err(_) => Err("N must be a whole number such as 8".to_string()),
     }
 }
 

@@ -1,21 +1,50 @@
 //! `hetman`: the command-line front end of the hetman library.
 //!
-//! Arguments are parsed by clap (`cli.rs`), checked and resolved per command
-//! (`queens.rs`, `knight.rs`), handed to the library and printed (`output.rs`).
+//! Data flows one way: arguments (clap) -> checked values -> the library ->
+//! printed records. The tree says where things go:
+//!
+//! ```text
+//! main.rs            exit codes, errors as one line, deprecation notes
+//! cli.rs             the top of the command tree, completions, man page
+//! common/            what commands share (a command module never imports another):
+//!   args.rs            value parsers (N, sizes, limits, shards, squares) and input text
+//!   deprecated.rs      old flag spellings (hidden aliases) and their notes
+//!   engine.rs          the queens --algorithm values, refusals, the fast engine's run
+//!   long_run.rs        stop flag + Ctrl-C, progress renderer, memory, threads, atomic write
+//!   output.rs          stdout: outln!, numbers, plurals, durations, streams
+//!   picture.rs         --svg/--png/--png-size/--color, sheets and galleries
+//!   placement.rs       queens placements in and out (--format, JSON, streaming)
+//!   shard.rs           shard result records (--result FILE, merge)
+//!   tour.rs            knight's tours in and out (board argument, --format, headlines)
+//! queens/            one file per `hetman queens` command; mod.rs: the enum and dispatch
+//!   count/             count (mod.rs) and its long runs (resumable.rs)
+//!   compare, list, check, symmetry, solve, complete, merge, slurm
+//! knight/            one file per `hetman knight` command; mod.rs: the enum and dispatch
+//!   tour, list, count, check, merge
+//! ```
+//!
+//! - **A new command**: a file `queens/NAME.rs` (or `knight/NAME.rs`, or a folder
+//!   `NAME/` when it has parts, as `queens/count/`) with its `Args` struct, its
+//!   `HELP` (examples), and `pub fn run(&Args) -> Result<ExitCode>`; then one
+//!   variant and one match arm in that folder's `mod.rs`. A command for neither
+//!   problem alone gets its own folder beside them and a variant in `cli.rs`.
+//! - **A helper two commands need**: in `common/`, never in one of the commands.
+//! - **A new output format**: text forms in `common/placement.rs` or
+//!   `common/tour.rs`, picture files in `common/picture.rs`, JSON records of long
+//!   runs in `common/shard.rs`.
+//! - **A renamed flag**: keep the old spelling as a hidden alias for a release
+//!   (`common/deprecated.rs` prints the note).
 //!
 //! Exit codes: 0 success; 1 the answer is "no" (a placement is not a solution,
-//! no tour exists); 2 bad input or usage; 130 interrupted.
+//! no solution, completion or tour exists; the reason on stderr); 2 bad input
+//! or usage; 130 interrupted.
 
 mod cli;
+mod common;
 mod knight;
-mod knight_cluster;
-mod output;
-mod picture;
 mod queens;
-mod queens_cluster;
-mod queens_solve;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use std::io;
 use std::process::ExitCode;
 
@@ -25,10 +54,14 @@ pub const EXIT_USAGE: u8 = 2;
 pub const EXIT_INTERRUPTED: u8 = 130;
 
 fn main() -> ExitCode {
-    let cli = match cli::Cli::try_parse() {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let cli = match cli::Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(e) => return cli::report_clap_error(&e),
     };
+    for note in common::deprecated::notes(&cli::Cli::command(), &args) {
+        eprintln!("{note}");
+    }
     match run(cli) {
         Ok(code) => code,
         Err(err) => {

@@ -289,7 +289,7 @@ fn bad_picture_flags_get_one_line() {
         ),
         (
             vec!["queens", "list", "4", "--png", "x.png", "--size", "5"],
-            "invalid value '5' for '--size <PIXELS>'",
+            "invalid value '5' for '--png-size <PIXELS>'",
         ),
         (
             vec!["queens", "list", "4", "--color", "sometimes"],

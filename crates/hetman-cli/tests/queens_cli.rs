@@ -11,7 +11,7 @@ fn count_gives_the_seed_figures() {
         ("4", "4 queens: 2 solutions, 1 unique\n"),
         ("3", "3 queens: 0 solutions, 0 unique\n"),
         ("2", "2 queens: 0 solutions, 0 unique\n"),
-        ("1", "1 queens: 1 solutions, 1 unique\n"),
+        ("1", "1 queen: 1 solution, 1 unique\n"),
     ] {
         hetman()
             .args(["queens", "count", n])

@@ -1,10 +1,11 @@
-//! Pictures of results: the shared flags (`--svg`, `--png`, `--size`,
-//! `--color`, `--ascii`), colour rules, and writing SVG and PNG files.
+//! Pictures of results: the shared flags (`--svg`, `--png`, `--png-size`,
+//! `--color`, `--ascii`), colour rules, writing SVG and PNG files, and the
+//! pictures made of several boards (a sheet, the eight images, a gallery).
 //!
-//! Commands flatten [`PictureArgs`] (or [`PictureArgsNoSize`] where `--size`
-//! already means something else) into their arguments and turn it into a
+//! Commands flatten [`PictureArgs`] into their arguments and turn it into a
 //! [`Pictures`] with [`PictureArgs::resolve`]; the library draws the SVG, this
 //! module writes it and rasterises it with resvg when the `png` feature is on.
+//! A new output format for pictures goes here, behind [`Pictures::write`].
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
@@ -14,7 +15,7 @@ use hetman::Symmetry;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
-/// The widest PNG `--size` accepts.
+/// The widest PNG `--png-size` accepts.
 const MAX_PNG_WIDTH: u32 = 16_384;
 /// The most pixels a PNG may have (a 4-byte pixel each in memory).
 #[cfg(feature = "png")]
@@ -36,19 +37,21 @@ pub enum ColorChoice {
 pub struct PictureArgs {
     #[command(flatten)]
     pub common: CommonPictureArgs,
-    /// Width of the PNG in pixels (default: the picture's natural width, at least 800).
-    #[arg(long, value_name = "PIXELS", visible_alias = "png-size", value_parser = clap::value_parser!(u32).range(16..=MAX_PNG_WIDTH as i64))]
-    pub size: Option<u32>,
+    /// Width of the PNG in pixels, 16 to 16384 (default: the picture's natural width, at least 800).
+    #[arg(long, value_name = "PIXELS", value_parser = clap::value_parser!(u32).range(16..=MAX_PNG_WIDTH as i64))]
+    pub png_size: Option<u32>,
 }
 
-/// Picture flags for commands whose `--size` means something else: the PNG
-/// width is `--png-size`.
+/// [`PictureArgs`] for the commands where `--size` used to be the PNG width
+/// (`queens list`, `symmetry`, `solve`, `complete`): `--size` is kept as a
+/// hidden, deprecated spelling of `--png-size` for one release. New commands
+/// use [`PictureArgs`].
 #[derive(Debug, Clone, Args)]
-pub struct PictureArgsNoSize {
+pub struct PictureArgsOldSize {
     #[command(flatten)]
     pub common: CommonPictureArgs,
-    /// Width of the PNG in pixels (default: the picture's natural width, at least 800).
-    #[arg(long, value_name = "PIXELS", value_parser = clap::value_parser!(u32).range(16..=MAX_PNG_WIDTH as i64))]
+    /// Width of the PNG in pixels, 16 to 16384 (default: the picture's natural width, at least 800).
+    #[arg(long, value_name = "PIXELS", alias = "size", value_parser = clap::value_parser!(u32).range(16..=MAX_PNG_WIDTH as i64))]
     pub png_size: Option<u32>,
 }
 
@@ -58,7 +61,7 @@ pub struct CommonPictureArgs {
     /// Also write the picture as SVG to FILE.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
-    /// Also write the picture as PNG to FILE (see --size).
+    /// Also write the picture as PNG to FILE (see --png-size).
     #[arg(long, value_name = "FILE")]
     pub png: Option<PathBuf>,
     /// Colour boards on the terminal: auto (on a terminal without NO_COLOR), always or never.
@@ -71,11 +74,11 @@ pub struct CommonPictureArgs {
 
 impl PictureArgs {
     pub fn resolve(&self) -> Pictures {
-        self.common.resolve(self.size)
+        self.common.resolve(self.png_size)
     }
 }
 
-impl PictureArgsNoSize {
+impl PictureArgsOldSize {
     pub fn resolve(&self) -> Pictures {
         self.common.resolve(self.png_size)
     }
@@ -264,7 +267,7 @@ pub fn to_png(svg: &str, width: Option<u32>) -> Result<Vec<u8>> {
     if u64::from(w) * u64::from(h) > MAX_PNG_PIXELS {
         bail!(
             "--png: a {w} x {h} image is too large ({} pixels, the limit is {}); \
-             give a smaller --size, or use --svg",
+             give a smaller --png-size, or use --svg",
             w as u64 * h as u64,
             MAX_PNG_PIXELS
         );
@@ -333,7 +336,7 @@ mod tests {
                 color: ColorChoice::Never,
                 ascii: false,
             },
-            size: None,
+            png_size: None,
         };
         let mut drawn = false;
         let pics = args.resolve();

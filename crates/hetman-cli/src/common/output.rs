@@ -1,4 +1,5 @@
-//! Small helpers for printing: grouped numbers, durations, a streaming writer.
+//! Small helpers for printing: grouped numbers, singular and plural, durations,
+//! a streaming writer.
 //!
 //! Everything goes to stdout through `outln!` and `out!`, which return the
 //! write error (a closed pipe ends the program quietly) instead of panicking as
@@ -40,6 +41,38 @@ pub fn group(v: u64) -> String {
         out.push(c);
     }
     out
+}
+
+/// A count too large for `u64` (knight tours), grouped the same way.
+pub fn big(v: u128) -> String {
+    u64::try_from(v).map_or_else(|_| v.to_string(), group)
+}
+
+/// A count too large for a JSON number is given as a string.
+pub fn json_count(n: u128) -> serde_json::Value {
+    u64::try_from(n).map_or_else(
+        |_| serde_json::json!(n.to_string()),
+        |v| serde_json::json!(v),
+    )
+}
+
+/// `count` and the noun, singular for one: `1 solution`, `2 solutions`,
+/// `1,000 queens` (`plural` is the noun's plural form).
+pub fn count_of(count: u64, singular: &str, plural: &str) -> String {
+    format!(
+        "{} {}",
+        group(count),
+        if count == 1 { singular } else { plural }
+    )
+}
+
+/// `""` for one, `"s"` otherwise: `thread{}`.
+pub fn s(count: u64) -> &'static str {
+    if count == 1 {
+        ""
+    } else {
+        "s"
+    }
 }
 
 /// A float count, grouped when it fits a `u64` exactly enough, else in e-notation.
@@ -126,6 +159,9 @@ mod tests {
         assert_eq!(group(999), "999");
         assert_eq!(group(1000), "1,000");
         assert_eq!(group(16_777_216), "16,777,216");
+        assert_eq!(big(u128::from(u64::MAX) + 1), "18446744073709551616");
+        assert_eq!(count_of(1, "queen", "queens"), "1 queen");
+        assert_eq!(count_of(1000, "queen", "queens"), "1,000 queens");
     }
 
     #[test]

@@ -1,0 +1,205 @@
+//! The pieces every long run shares, written once for both problems: the stop
+//! flag and its Ctrl-C handler, the progress renderer, the memory check, the
+//! thread count and the atomic file write.
+//!
+//! A command that runs long calls [`install_ctrlc`], hands [`STOP`] to the
+//! library (which polls it and returns `hetman::Error::Interrupted`), and
+//! feeds the library's progress reports to a [`Progress`].
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::{self, IsTerminal, Write as _};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Set by Ctrl-C; the library's searches and counts poll it.
+pub static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Installs the one Ctrl-C handler, which sets [`STOP`]. Calling it again
+/// does nothing (a second handler cannot be installed; the first one stays).
+pub fn install_ctrlc() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let _ = ctrlc::set_handler(|| STOP.store(true, Ordering::Relaxed));
+    });
+}
+
+/// The threads a run will use: `--threads`, else every core.
+pub fn resolve_threads(threads: Option<u32>) -> usize {
+    threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        |t| t as usize,
+    )
+}
+
+/// Bytes of memory available (Linux `MemAvailable`), if known.
+pub fn available_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// Writes `text` to a temporary file next to `path`, syncs it and renames it
+/// into place, so that `path` is either the old file or the whole new one.
+pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".tmp{}", std::process::id()));
+    let tmp = path.with_file_name(name);
+    let mut f = std::fs::File::create(&tmp)?;
+    f.write_all(text.as_bytes())?;
+    f.sync_all()?;
+    std::fs::rename(&tmp, path)
+}
+
+/// Nothing is shown for runs shorter than this.
+const QUIET_START: Duration = Duration::from_secs(1);
+/// Seconds between two plain progress lines (stderr not a terminal).
+const LINE_EVERY_SECS: u64 = 10;
+
+/// Progress of a long run on stderr: a bar on a terminal, a plain line every
+/// ten seconds otherwise (a log file, a pipe), nothing for the first second
+/// or when disabled (`--quiet`, `--json`). Cleared when dropped.
+///
+/// [`Progress::update`] may be called from any thread.
+pub struct Progress {
+    mode: Mode,
+    bar: ProgressBar,
+    shown: AtomicBool,
+    /// Whole seconds since `t0` at which the next plain line is due.
+    next_line: AtomicU64,
+    t0: Instant,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Off,
+    Bar,
+    Lines,
+}
+
+impl Progress {
+    /// A renderer; `enabled` false shows nothing.
+    pub fn new(enabled: bool) -> Self {
+        let mode = match (enabled, io::stderr().is_terminal()) {
+            (false, _) => Mode::Off,
+            (true, true) => Mode::Bar,
+            (true, false) => Mode::Lines,
+        };
+        Progress {
+            mode,
+            bar: ProgressBar::hidden(),
+            shown: AtomicBool::new(false),
+            next_line: AtomicU64::new(LINE_EVERY_SECS),
+            t0: Instant::now(),
+        }
+    }
+
+    /// `done` of `all` (in any unit of cost); `what` says what has been
+    /// done in the run's own units, e.g. `12/40 squares` (called only when
+    /// something is drawn).
+    pub fn update(&self, done: u64, all: u64, what: impl FnOnce() -> String) {
+        match self.mode {
+            Mode::Off => {}
+            Mode::Bar => {
+                if !self.shown.load(Ordering::Relaxed)
+                    && self.t0.elapsed() > QUIET_START
+                    && !self.shown.swap(true, Ordering::Relaxed)
+                {
+                    self.bar.set_style(
+                        ProgressStyle::with_template(
+                            "{percent:>3}% [{wide_bar}] {msg} elapsed {elapsed}, about {eta} left",
+                        )
+                        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                    );
+                    self.bar.set_draw_target(ProgressDrawTarget::stderr());
+                    self.bar.enable_steady_tick(Duration::from_millis(500));
+                }
+                self.bar.set_length(all);
+                self.bar.set_position(done);
+                if self.shown.load(Ordering::Relaxed) {
+                    self.bar.set_message(what());
+                }
+            }
+            Mode::Lines => {
+                let now = self.t0.elapsed().as_secs();
+                let due = self.next_line.load(Ordering::Relaxed);
+                if now < due
+                    || self
+                        .next_line
+                        .compare_exchange(
+                            due,
+                            now + LINE_EVERY_SECS,
+                            Ordering::Relaxed,
+                            Ordering::Relaxed,
+                        )
+                        .is_err()
+                {
+                    return;
+                }
+                eprintln!(
+                    "hetman: {}",
+                    plain_line(done, all, what(), self.t0.elapsed())
+                );
+            }
+        }
+    }
+}
+
+/// `37% (12/40 squares), 12 s elapsed, about 20 s left`.
+fn plain_line(done: u64, all: u64, what: String, elapsed: Duration) -> String {
+    let fraction = if all == 0 {
+        0.0
+    } else {
+        done as f64 / all as f64
+    };
+    let secs = elapsed.as_secs_f64();
+    let left = if fraction > 0.0 {
+        format!(
+            ", about {} left",
+            crate::common::output::seconds(secs * (1.0 - fraction) / fraction)
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "{:.0}% ({what}), {} elapsed{left}",
+        fraction * 100.0,
+        crate::common::output::seconds(secs)
+    )
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_lines_say_the_share_and_the_time_left() {
+        let l = plain_line(1, 4, "1/4 units".into(), Duration::from_secs(10));
+        assert_eq!(l, "25% (1/4 units), 10.00 s elapsed, about 30.00 s left");
+        let l = plain_line(0, 0, "0/0 units".into(), Duration::from_secs(2));
+        assert_eq!(l, "0% (0/0 units), 2.00 s elapsed");
+    }
+
+    #[test]
+    fn atomic_write_replaces_the_whole_file() {
+        let dir = std::env::temp_dir().join(format!("hetman-atomic-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let f = dir.join("x.json");
+        write_atomically(&f, "old").unwrap();
+        write_atomically(&f, "new\n").unwrap();
+        assert_eq!(std::fs::read_to_string(&f).unwrap(), "new\n");
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            1,
+            "no temporary left"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,131 @@
+//! Shard result records: one JSON object per file, written by a count with
+//! `--shard I/K --result FILE` and read back by `merge`. The writer and the
+//! reader of each problem's record sit side by side here, so the format is
+//! defined in one place; the library checks and adds them up.
+
+use crate::common::long_run::write_atomically;
+use anyhow::{bail, Context, Result};
+use hetman::knight::frontier::shard::{self as knight_shard, kind_name, parse_kind};
+use hetman::queens::count::{ShardCount, ShardRecord, SymmetricCounts, ENGINE_VERSION};
+use serde_json::{json, Value};
+use std::path::Path;
+
+/// The `format` field of a queens shard result.
+pub const QUEENS_FORMAT: &str = "hetman-queens-shard";
+/// The `format` field of a knight shard result.
+pub const KNIGHT_FORMAT: &str = "hetman-knight-shard";
+
+/// Writes a record to `path` (`--result FILE`) whole or not at all.
+pub fn write_record(path: &Path, record: &Value) -> Result<()> {
+    write_atomically(path, &format!("{record}\n"))
+        .with_context(|| format!("cannot write --result '{}'", path.display()))
+}
+
+/// Reads a shard result file of the given `format` as JSON.
+pub fn read_record(path: &Path, format: &str) -> Result<Value> {
+    let shown = path.display();
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read FILES '{shown}'"))?;
+    let v: Value = serde_json::from_str(&text)
+        .map_err(|e| anyhow::anyhow!("FILES '{shown}' is not a shard result (not JSON: {e})"))?;
+    if v["format"] != format {
+        bail!(
+            "FILES '{shown}' is not a {} shard result (its format is {}, not \"{format}\")",
+            format.split('-').nth(1).unwrap_or("hetman"),
+            v["format"]
+        );
+    }
+    Ok(v)
+}
+
+/// The message for a field of `v` that is missing or of the wrong type.
+fn damaged(path: &Path, v: &Value, k: &str) -> String {
+    format!(
+        "FILES '{}' is a damaged shard result: '{k}' is {}",
+        path.display(),
+        v[k]
+    )
+}
+
+/// The record of one queens shard (`wall` seconds on `threads`).
+pub fn queens_record(c: &ShardCount, wall: f64, threads: usize) -> Value {
+    json!({
+        "format": QUEENS_FORMAT,
+        "engine": ENGINE_VERSION,
+        "n": c.n,
+        "shard": c.shard,
+        "shards": c.shards,
+        "split": c.split,
+        "units": c.units,
+        "solutions": c.solutions,
+        "nodes": c.nodes,
+        "half_turn": c.symmetric.map(|s| s.half_turn),
+        "quarter_turn": c.symmetric.map(|s| s.quarter_turn),
+        "cpu_seconds": c.cpu_seconds,
+        "seconds": wall,
+        "threads": threads,
+    })
+}
+
+/// Reads one queens shard record.
+pub fn read_queens_record(path: &Path) -> Result<ShardRecord> {
+    let v = read_record(path, QUEENS_FORMAT)?;
+    let field = |k: &str| -> Result<u64> { v[k].as_u64().with_context(|| damaged(path, &v, k)) };
+    let symmetric = match (v["half_turn"].as_u64(), v["quarter_turn"].as_u64()) {
+        (Some(h), Some(q)) => Some(SymmetricCounts {
+            half_turn: h,
+            quarter_turn: q,
+        }),
+        _ => None,
+    };
+    let shown = path.display();
+    Ok(ShardRecord {
+        source: shown.to_string(),
+        n: field("n")? as usize,
+        shard: field("shard")? as usize,
+        shards: field("shards")? as usize,
+        split: v["split"]
+            .as_str()
+            .with_context(|| format!("FILES '{shown}' is a damaged shard result: no split"))?
+            .to_string(),
+        units: field("units")? as usize,
+        solutions: field("solutions")?,
+        nodes: field("nodes")?,
+        cpu_seconds: v["cpu_seconds"].as_f64().unwrap_or(0.0),
+        symmetric,
+    })
+}
+
+/// The record of one knight shard (`wall` seconds).
+pub fn knight_record(c: &knight_shard::ShardCount, wall: f64) -> Value {
+    json!({
+        "format": KNIGHT_FORMAT,
+        "size": c.size,
+        "kind": kind_name(c.kind),
+        "shard": c.shard,
+        "shards": c.shards,
+        "split": c.split,
+        "tours": c.tours.to_string(),
+        "peak_states": c.peak_states,
+        "seconds": wall,
+    })
+}
+
+/// Reads one knight shard record.
+pub fn read_knight_record(path: &Path) -> Result<knight_shard::ShardRecord> {
+    let v = read_record(path, KNIGHT_FORMAT)?;
+    let text_field = |k: &str| v[k].as_str().with_context(|| damaged(path, &v, k));
+    let number = |k: &str| v[k].as_u64().with_context(|| damaged(path, &v, k));
+    Ok(knight_shard::ShardRecord {
+        source: path.display().to_string(),
+        size: text_field("size")?.to_string(),
+        kind: parse_kind(text_field("kind")?).with_context(|| damaged(path, &v, "kind"))?,
+        shard: number("shard")? as usize,
+        shards: number("shards")? as usize,
+        split: text_field("split")?.to_string(),
+        tours: text_field("tours")?
+            .parse()
+            .ok()
+            .with_context(|| damaged(path, &v, "tours"))?,
+    })
+}

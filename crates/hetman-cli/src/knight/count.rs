@@ -1,0 +1,380 @@
+//! `hetman knight count`: count tours, from one square (backtracking) or of
+//! the whole board (the frontier counter), on one machine or in shards that
+//! run at the same time and exchange states.
+
+use crate::common::args::{parse_shard, ShardSpec};
+use crate::common::long_run::{install_ctrlc, resolve_threads, Progress, STOP};
+use crate::common::output::{self, big, group, json_count};
+use crate::common::shard::{knight_record, write_record};
+use crate::common::tour::{
+    build_board, start_square, total_json, total_line, tours as tours_word, undirected, Board,
+};
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use hetman::knight::enumerate::{self, CountOptions};
+use hetman::knight::feasibility;
+use hetman::knight::frontier::shard::{count_shard as shard_count, Shard};
+use hetman::knight::frontier::{self, Tours};
+use hetman::BoardSize;
+use serde_json::json;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// Without a start, the per-square table is computed (by backtracking) up to this many free squares.
+const TABLE_SQUARES: u64 = 30;
+
+pub const HELP: &str = "Examples:\n  hetman knight count 5 --start a1     # 304 directed open tours\n  \
+hetman knight count 5                # 1,728 directed (864 undirected), and a table per square\n  \
+hetman knight count 8x5 --undirected # 18,061,054 open tours, each path once\n  \
+hetman knight count 6 --closed       # 9,862 closed tours\n  hetman knight count 8x5 --json\n  \
+hetman knight count 7                # 165,575,218,320 directed open tours (about 70 s, 1.5 GiB)\n  \
+hetman knight count 8 --closed --checkpoint 8x8.ckpt   # about 17 minutes and 6.4 GiB; resumes\n  \
+hetman knight count 8x6 --closed --shard 0/3 --exchange DIR --result s0.json   # see knight merge\n\n\
+Conventions: a tour from a start is directed (it starts there); a closed tour from a start is \
+counted once in each direction. Totals without --start come from the frontier counter and are \
+given both directed (each path in both directions) and undirected; closed totals are undirected \
+(each cycle once). On boards with a side of four squares or more the frontier counter runs from both \
+ends and joins the halves in the middle. Per-start counts use backtracking with pruning on all cores.";
+
+/// The arguments of `knight count`.
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub board: Board,
+    /// Count the tours from this square only (directed; backtracking).
+    #[arg(long, short)]
+    pub start: Option<String>,
+    /// Count closed tours.
+    #[arg(long, short)]
+    pub closed: bool,
+    /// Open tours: lead with the undirected count (each path once, whatever its direction).
+    /// Both counts are always given; closed tours are always counted undirected.
+    #[arg(long, short_alias = 'u', conflicts_with_all = ["start", "closed"])]
+    pub undirected: bool,
+    /// Without --start, also compute the per-square table on boards over 30 squares (slow).
+    #[arg(long, conflicts_with = "start")]
+    pub per_square: bool,
+    /// Threads, 1 to 1024 (default: all cores).
+    #[arg(long, short = 'j', value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Also print the engine, nodes or states, and the time.
+    #[arg(long)]
+    pub stats: bool,
+    /// No progress on stderr (shown for runs over a second).
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Save the count's progress to FILE: for whole-board counts the frontier states between
+    /// squares (see --checkpoint-every), with --start each finished work unit. After Ctrl-C or a
+    /// crash the same command resumes from it. The file is removed when the count finishes.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// With --checkpoint: the least number of seconds between two saves.
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 60,
+        requires = "checkpoint"
+    )]
+    pub checkpoint_every: u64,
+    /// Whole-board counts on several machines: count part I of K (0 <= I < K). The K shards
+    /// run at the same time and exchange states through --exchange DIR; `hetman knight merge`
+    /// adds up their --result files.
+    #[arg(
+        long,
+        value_name = "I/K",
+        value_parser = parse_shard,
+        allow_hyphen_values = true,
+        requires = "exchange",
+        conflicts_with_all = ["start", "checkpoint", "per_square"]
+    )]
+    pub shard: Option<ShardSpec>,
+    /// With --shard: a directory every shard sees, where they exchange states square by
+    /// square. It is also their checkpoint: a shard run again resumes there (and a finished
+    /// one gives its result again). Remove it after the merge.
+    #[arg(long, value_name = "DIR", requires = "shard")]
+    pub exchange: Option<std::path::PathBuf>,
+    /// With --shard: also write this shard's result as a JSON record to FILE.
+    #[arg(long, value_name = "FILE", requires = "shard")]
+    pub result: Option<std::path::PathBuf>,
+}
+
+pub fn run(a: &CountArgs) -> Result<ExitCode> {
+    let board = build_board(&a.board, 16)?;
+    let size = board.size();
+    let threads = a.threads.map_or(0, |t| t as usize);
+    install_ctrlc();
+    let t0 = Instant::now();
+    let kind = if a.closed { "closed" } else { "open" };
+    if let Some(s) = &a.start {
+        let start = start_square(&board, s)?;
+        if let Some(p) = a.checkpoint.as_deref().filter(|p| p.exists()) {
+            eprintln!("hetman: resuming from the checkpoint '{}'", p.display());
+        }
+        let theorem = feasibility::no_tour(&board, board.index(start), a.closed);
+        let (tours, nodes) = if theorem.is_some() {
+            (0, 0)
+        } else {
+            let bar = Progress::new(!a.quiet && !a.json);
+            let progress = |d: u64, n: u64| bar.update(d, n, || format!("{d}/{n} work units"));
+            let opts = CountOptions {
+                closed: a.closed,
+                threads,
+                stop: Some(&STOP),
+                progress: Some(&progress),
+                checkpoint: a.checkpoint.as_deref(),
+            };
+            enumerate::count(&board, start, &opts)?
+        };
+        let time = t0.elapsed();
+        if a.json {
+            let mut v = json!({"size": size.to_string(), "start": start.to_string(), "closed": a.closed,
+                               "tours": tours, "convention": "directed"});
+            if let Some(r) = &theorem {
+                v["reason"] = json!(r.to_string());
+            }
+            if a.stats {
+                v["engine"] = json!("backtracking");
+                v["nodes"] = json!(nodes);
+                v["seconds"] = json!(time.as_secs_f64());
+            }
+            crate::outln!("{v}");
+        } else {
+            let note = if a.closed {
+                " (each closed tour once in each direction)"
+            } else {
+                ""
+            };
+            crate::outln!(
+                "{size} from {start}: {} directed {kind} {}{note}",
+                group(tours),
+                tours_word(u128::from(tours))
+            );
+            if let Some(r) = theorem {
+                crate::outln!("no tour: {r}");
+            }
+            if a.stats {
+                crate::outln!("engine: backtracking with pruning");
+                crate::outln!("nodes: {}", group(nodes));
+                crate::outln!("time: {}", output::duration(time));
+            }
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    // Every tour of the board: the frontier counter.
+    let mask: Vec<bool> = (0..size.squares() as u32)
+        .map(|i| board.is_blocked(i))
+        .collect();
+    if let Some(shard) = a.shard {
+        return count_shard(a, size, &mask, shard);
+    }
+    let bar = Progress::new(!a.quiet && !a.json);
+    let progress = |p: frontier::Progress| square_progress(&bar, p);
+    let mut fopts = frontier::Options::default();
+    fopts.threads = resolve_threads(a.threads);
+    fopts.progress = Some(&progress);
+    fopts.stop = Some(&STOP);
+    fopts.checkpoint = a.checkpoint.as_deref();
+    if let Some(p) = a.checkpoint.as_deref().filter(|p| p.exists()) {
+        eprintln!("hetman: resuming from the checkpoint '{}'", p.display());
+    }
+    fopts.checkpoint_every = Duration::from_secs(a.checkpoint_every);
+    let kind_f = if a.closed {
+        frontier::Tours::Closed
+    } else {
+        frontier::Tours::OpenDirected
+    };
+    let c = frontier::count(size.width(), size.height(), &mask, kind_f, &fopts)
+        .with_context(|| format!("SIZE '{size}'"))?;
+    drop(bar);
+    let frontier_time = t0.elapsed();
+    let table = if a.per_square || board.free_squares() <= TABLE_SQUARES {
+        if board.squares() > enumerate::MAX_SQUARES {
+            bail!(
+                "--per-square takes boards of at most {} squares; {size} has {}",
+                enumerate::MAX_SQUARES,
+                size.squares()
+            );
+        }
+        let bar = Progress::new(!a.quiet && !a.json);
+        let progress = |d: u64, n: u64| bar.update(d, n, || format!("{d}/{n} work units"));
+        let opts = CountOptions {
+            closed: a.closed,
+            threads,
+            stop: Some(&STOP),
+            progress: Some(&progress),
+            checkpoint: None,
+        };
+        let t = enumerate::count_all(&board, &opts)?;
+        // The two engines must agree: each open path is counted from both
+        // ends, each cycle in both directions from each of its squares.
+        let expect = if a.closed {
+            c.tours * 2 * u128::from(board.free_squares())
+        } else {
+            c.tours
+        };
+        if u128::from(t.total()) != expect {
+            bail!(
+                "internal error: backtracking ({}) and the frontier counter ({expect}) disagree",
+                t.total()
+            );
+        }
+        Some(t)
+    } else {
+        None
+    };
+    let time = t0.elapsed();
+    if a.json {
+        let mut v = total_json(&size.to_string(), a.closed, c.tours);
+        if a.undirected && !a.closed {
+            v["tours"] = json_count(undirected(c.tours));
+            v["convention"] = json!("undirected");
+        }
+        if let Some(t) = &table {
+            let w = size.width();
+            let rows: Vec<Vec<Option<u64>>> = (0..size.height())
+                .rev()
+                .map(|r| (0..w).map(|f| t.per_square[(r * w + f) as usize]).collect())
+                .collect();
+            v["per_square_directed"] = json!(rows);
+        }
+        if a.stats {
+            v["engine"] = json!("frontier");
+            v["met_in_the_middle"] = json!(c.split);
+            v["peak_states"] = json!(c.peak_states);
+            v["seconds"] = json!(time.as_secs_f64());
+        }
+        crate::outln!("{v}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    if a.undirected && !a.closed {
+        crate::outln!(
+            "{size}: {} undirected open {} (each path once; {} directed)",
+            big(undirected(c.tours)),
+            tours_word(undirected(c.tours)),
+            big(c.tours)
+        );
+    } else {
+        crate::outln!("{}", total_line(&size.to_string(), a.closed, c.tours));
+    }
+    if let Some(t) = &table {
+        crate::outln!(
+            "directed {kind} tours from each square{}:",
+            if a.closed {
+                " (each cycle twice through every square)"
+            } else {
+                ""
+            }
+        );
+        let text = hetman::render::text::board(size.width(), size.height(), |sq| {
+            match t.per_square[(sq.rank() * size.width() + sq.file()) as usize] {
+                Some(n) => n.to_string(),
+                None => "#".to_string(),
+            }
+        });
+        crate::out!("{text}");
+    } else {
+        crate::outln!(
+            "(per-square table: add --per-square, or --start SQUARE for one square; both use backtracking)"
+        );
+    }
+    if a.stats {
+        crate::outln!(
+            "engine: frontier{} (peak {} states), {}",
+            if c.split { ", met in the middle" } else { "" },
+            group(c.peak_states as u64),
+            output::duration(frontier_time)
+        );
+        if let Some(t) = &table {
+            crate::outln!(
+                "per-square table: backtracking, {} nodes, {}",
+                group(t.nodes),
+                output::duration(time - frontier_time)
+            );
+        }
+        crate::outln!("time: {}", output::duration(time));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `knight count` of one shard of the whole board.
+fn count_shard(a: &CountArgs, size: BoardSize, mask: &[bool], s: ShardSpec) -> Result<ExitCode> {
+    let Some(exchange) = a.exchange.as_deref() else {
+        bail!("--shard needs --exchange DIR, a directory every shard sees");
+    };
+    install_ctrlc();
+    let t0 = Instant::now();
+    let kind = if a.closed {
+        Tours::Closed
+    } else {
+        Tours::OpenDirected
+    };
+    let (index, count) = (s.index, s.count);
+    let bar = Progress::new(!a.quiet && !a.json);
+    let progress = |p: frontier::Progress| square_progress(&bar, p);
+    let shown = exchange.display().to_string();
+    let waiting = |v: usize, missing: &[usize]| {
+        if !a.quiet {
+            let list: Vec<String> = missing.iter().map(ToString::to_string).collect();
+            eprintln!(
+                "hetman: shard {index}/{count} waits before square {} for shard{} {} \
+                 (the shards of a count run at the same time and exchange states in '{shown}')",
+                v + 1,
+                if missing.len() == 1 { "" } else { "s" },
+                list.join(", ")
+            );
+        }
+    };
+    let mut opts = frontier::Options::default();
+    opts.threads = resolve_threads(a.threads);
+    opts.progress = Some(&progress);
+    opts.stop = Some(&STOP);
+    opts.waiting = Some(&waiting);
+    let shard = Shard {
+        index,
+        count,
+        exchange,
+    };
+    let c = shard_count(size.width(), size.height(), mask, kind, &shard, &opts)
+        .with_context(|| format!("SIZE '{size}'"))?;
+    drop(bar);
+    let wall = t0.elapsed().as_secs_f64();
+    let record = knight_record(&c, wall);
+    if let Some(path) = &a.result {
+        write_record(path, &record)?;
+    }
+    if a.json {
+        crate::outln!("{record}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let what = if a.closed {
+        "closed tours (undirected)"
+    } else {
+        "directed open tours"
+    };
+    crate::outln!(
+        "{size}, shard {index}/{count}: {} {what}, this shard's part of the total",
+        big(c.tours)
+    );
+    if a.result.is_none() {
+        crate::outln!("(add --result FILE to keep it for `hetman knight merge`)");
+    }
+    if a.stats {
+        crate::outln!(
+            "engine: frontier, shard {index} of {count}, split {} (peak {} states)",
+            c.split,
+            group(c.peak_states as u64)
+        );
+        crate::outln!("time: {}", output::seconds(wall));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The frontier counter's progress: squares done of all.
+fn square_progress(bar: &Progress, p: frontier::Progress) {
+    bar.update(p.step as u64, p.steps as u64, || {
+        format!("{}/{} squares", p.step, p.steps)
+    });
+}

@@ -1,0 +1,42 @@
+//! `hetman knight ...`: the commands and their dispatch. Each command is one
+//! module here (its arguments, help and `run`), using `crate::common` and the
+//! library only.
+
+mod check;
+mod count;
+mod list;
+mod merge;
+mod tour;
+
+use anyhow::Result;
+use clap::Subcommand;
+use std::process::ExitCode;
+
+#[derive(Debug, Subcommand)]
+pub enum KnightCommand {
+    /// Find one knight's tour and print it as the seed does: the board of move numbers.
+    #[command(after_help = tour::HELP)]
+    Tour(tour::TourArgs),
+    /// Stream every tour from a start square (boards of up to 64 squares).
+    #[command(after_help = list::HELP)]
+    List(list::ListArgs),
+    /// Count tours: from one square (--start), or every tour of the board with a table per square.
+    #[command(after_help = count::HELP)]
+    Count(count::CountArgs),
+    /// Check a tour given as a move list or a numbered board (argument, --file or standard input).
+    #[command(after_help = check::HELP)]
+    Check(check::CheckArgs),
+    /// Add up the shards of a whole-board count (knight count --shard I/K --result FILE).
+    #[command(after_help = merge::HELP)]
+    Merge(merge::MergeArgs),
+}
+
+pub fn run(cmd: KnightCommand) -> Result<ExitCode> {
+    match cmd {
+        KnightCommand::Tour(a) => tour::run(&a),
+        KnightCommand::List(a) => list::run(&a),
+        KnightCommand::Count(a) => count::run(&a),
+        KnightCommand::Check(a) => check::run(&a),
+        KnightCommand::Merge(a) => merge::run(&a),
+    }
+}
