@@ -5,15 +5,30 @@
 
 use crate::common::long_run::write_atomically;
 use anyhow::{bail, Context, Result};
+use clap::Args;
 use hetman::knight::frontier::shard::{self as knight_shard, kind_name, parse_kind};
 use hetman::queens::count::{ShardCount, ShardRecord, SymmetricCounts, ENGINE_VERSION};
 use serde_json::{json, Value};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The `format` field of a queens shard result.
 pub const QUEENS_FORMAT: &str = "hetman-queens-shard";
 /// The `format` field of a knight shard result.
 pub const KNIGHT_FORMAT: &str = "hetman-knight-shard";
+
+/// The arguments of `queens merge` and `knight merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The shard result files (JSON records written by `count --shard I/K --result FILE`).
+    #[arg(required = true, value_name = "FILES")]
+    pub files: Vec<PathBuf>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Also print the shards and the split (and for queens the work units, nodes and CPU time).
+    #[arg(long)]
+    pub stats: bool,
+}
 
 /// Writes a record to `path` (`--result FILE`) whole or not at all.
 pub fn write_record(path: &Path, record: &Value) -> Result<()> {

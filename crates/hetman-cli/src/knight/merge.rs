@@ -1,13 +1,11 @@
 //! `hetman knight merge`: add up the shards of a whole-board count.
 
-use crate::common::shard::read_knight_record;
+use crate::common::shard::{read_knight_record, MergeArgs};
 use crate::common::tour::{total_json, total_line};
 use anyhow::{bail, Result};
-use clap::Args;
 use hetman::knight::frontier::shard::merge_shards;
 use hetman::knight::frontier::Tours;
 use serde_json::json;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 pub const HELP: &str = "Every shard 0..K-1 of one split must be given exactly once; \
@@ -20,20 +18,6 @@ hetman knight merge s0.json s1.json s2.json\n\n\
 Under Slurm, start the K shards as the tasks of one job step:\n  \
 srun --ntasks=K bash -c 'exec hetman knight count 8 --closed --shard $SLURM_PROCID/K \\\n      \
 --exchange /shared/ex --result /shared/s$SLURM_PROCID.json --quiet'";
-
-/// The arguments of `knight merge`.
-#[derive(Debug, Args)]
-pub struct MergeArgs {
-    /// The shard result files (JSON records written by knight count --shard I/K --result FILE).
-    #[arg(required = true, value_name = "FILES")]
-    pub files: Vec<PathBuf>,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
-    /// Also print the shards and the split.
-    #[arg(long)]
-    pub stats: bool,
-}
 
 pub fn run(a: &MergeArgs) -> Result<ExitCode> {
     let records = a

@@ -28,7 +28,7 @@ pub enum KnightCommand {
     Check(check::CheckArgs),
     /// Add up the shards of a whole-board count (knight count --shard I/K --result FILE).
     #[command(after_help = merge::HELP)]
-    Merge(merge::MergeArgs),
+    Merge(crate::common::shard::MergeArgs),
 }
 
 pub fn run(cmd: KnightCommand) -> Result<ExitCode> {

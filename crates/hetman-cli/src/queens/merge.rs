@@ -1,12 +1,10 @@
 //! `hetman queens merge`: add up the shard results of a split count.
 
 use crate::common::output::{self, group};
-use crate::common::shard::read_queens_record;
+use crate::common::shard::{read_queens_record, MergeArgs};
 use anyhow::Result;
-use clap::Args;
 use hetman::queens::count::merge_shards;
 use serde_json::json;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 pub const HELP: &str = "Every shard 0..K-1 of one split must be given exactly once; \
@@ -15,19 +13,6 @@ missing, duplicated and mismatched shards are named by number. The output is the
 Examples:\n  for i in 0 1 2 3; do hetman queens count 15 --shard $i/4 --result s$i.json; done\n  \
 hetman queens merge s0.json s1.json s2.json s3.json\n  \
 hetman queens merge results/*.json --stats";
-
-#[derive(Debug, Args)]
-pub struct MergeArgs {
-    /// The shard result files (JSON records written by count --shard I/K --result FILE).
-    #[arg(required = true, value_name = "FILES")]
-    pub files: Vec<PathBuf>,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    pub json: bool,
-    /// Also print the shards, work units, nodes and CPU time.
-    #[arg(long)]
-    pub stats: bool,
-}
 
 pub fn run(a: &MergeArgs) -> Result<ExitCode> {
     let records = a

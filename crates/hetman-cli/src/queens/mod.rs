@@ -41,7 +41,7 @@ pub enum QueensCommand {
     Complete(complete::CompleteArgs),
     /// Add up the shard results of a split count (written by count --shard I/K --result FILE).
     #[command(after_help = merge::HELP)]
-    Merge(merge::MergeArgs),
+    Merge(crate::common::shard::MergeArgs),
     /// Write Slurm job-array scripts that count N queens in shards and merge the results.
     #[command(after_help = slurm::HELP)]
     Slurm(slurm::SlurmArgs),
