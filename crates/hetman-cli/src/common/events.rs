@@ -66,7 +66,11 @@ pub fn describe(event: &Event) -> String {
         }
         Event::End { complete, counters } => format!(
             "end{}: {}",
-            if *complete { "" } else { " (stopped by a limit)" },
+            if *complete {
+                ""
+            } else {
+                " (stopped by a limit)"
+            },
             counters_line(counters)
         ),
         _ => format!("{event:?}"),

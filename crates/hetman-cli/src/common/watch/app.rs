@@ -1,7 +1,6 @@
 //! The state of the animation: the search on a timeline, play or pause,
 //! the speed, and what the keys do to them.
 
-use hetman::knight::KnightBoard;
 use hetman::trace::{Event, KnightTrace, QueensTrace, Timeline, Trace};
 
 /// Steps a second at each speed setting.
@@ -137,14 +136,6 @@ impl<'b> App<'b> {
     /// A watch of a knight's search.
     pub fn knight(trace: KnightTrace<'b>, ascii: bool, color: bool) -> Self {
         App::new(Search::Knight(Timeline::new(trace)), ascii, color)
-    }
-
-    /// The knight's board, for a knight watch.
-    pub fn knight_board(&self) -> Option<&'b KnightBoard> {
-        match &self.search {
-            Search::Knight(t) => Some(t.state().board()),
-            Search::Queens(_) => None,
-        }
     }
 
     /// One step forward; false at the end.

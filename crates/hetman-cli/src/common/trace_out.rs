@@ -1,0 +1,155 @@
+//! What `queens trace` and `knight trace` share: their output flags and the
+//! writing of a trace as text, JSON Lines or one HTML page.
+
+use crate::common::events::{counters_line, describe, indent, title};
+use crate::common::long_run::write_atomically;
+use anyhow::{bail, Context, Result};
+use clap::{Args, ValueEnum};
+use hetman::trace::{event_json, header_json, Event, Limits, QueensAlgorithm, Stream, Trace};
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// The most events an HTML page holds (the page keeps them all, to step back).
+pub const HTML_MAX_EVENTS: u64 = 1_000_000;
+
+/// Parses `--until-solution`: a whole number of 1 or more.
+pub fn parse_solution_number(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(v) if v >= 1 => Ok(v),
+        _ => Err(format!(
+            "K must be a whole number from 1 to {} (stop after the K-th solution or tour)",
+            u64::MAX
+        )),
+    }
+}
+
+/// Parses `--limit` of a trace: a whole number of events, 0 or more.
+pub fn parse_event_limit(s: &str) -> Result<u64, String> {
+    s.trim().parse::<u64>().map_err(|_| {
+        format!(
+            "K must be a whole number from 0 to {} (the events to write; 0 writes only the header and the end)",
+            u64::MAX
+        )
+    })
+}
+
+/// The queens searches a trace can follow (`--algorithm` of `queens trace` and `queens watch`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TracedAlgorithm {
+    /// The seeds' recursive test(c) with the row, up and down arrays.
+    Backtracking,
+    /// The same search on bit masks: a node gives the free ranks of its file at once.
+    Bitboard,
+}
+
+impl From<TracedAlgorithm> for QueensAlgorithm {
+    fn from(a: TracedAlgorithm) -> Self {
+        match a {
+            TracedAlgorithm::Backtracking => QueensAlgorithm::Backtracking,
+            TracedAlgorithm::Bitboard => QueensAlgorithm::Bitboard,
+        }
+    }
+}
+
+/// How a trace is written.
+#[derive(Debug, Args)]
+pub struct TraceArgs {
+    /// Write JSON Lines (one object per event; schema version 1 in docs/trace-schema.md) instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Stop after K events.
+    #[arg(long, value_name = "K", value_parser = parse_event_limit, allow_negative_numbers = true)]
+    pub limit: Option<u64>,
+    /// Stop after the K-th solution (for the knight, the K-th tour).
+    #[arg(long, value_name = "K", value_parser = parse_solution_number, allow_negative_numbers = true)]
+    pub until_solution: Option<u64>,
+    /// Write one self-contained HTML page (the trace and the web page's player) to FILE instead of printing.
+    #[arg(long, value_name = "FILE", conflicts_with = "json")]
+    pub html: Option<PathBuf>,
+}
+
+/// Writes `trace` as `args` ask: to stdout as text or JSON Lines, or to an HTML file.
+pub fn write<T: Trace>(trace: T, args: &TraceArgs) -> Result<ExitCode> {
+    let limits = Limits {
+        skip: 0,
+        limit: args.limit,
+        until_solution: args.until_solution,
+    };
+    if let Some(path) = &args.html {
+        return write_html(trace, limits, path);
+    }
+    let out = io::stdout().lock();
+    let mut out = BufWriter::new(out);
+    let header = trace.header();
+    if args.json {
+        writeln!(out, "{}", header_json(&header))?;
+    } else {
+        writeln!(out, "# hetman trace: {}", title(&header))?;
+    }
+    for (step, event) in Stream::new(trace, limits) {
+        if args.json {
+            writeln!(out, "{}", event_json(step, &event))?;
+        } else {
+            writeln!(out, "{}", text_line(step, &event))?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One event as a line of text: the step, then the event in words, indented
+/// by the depth of the search.
+pub fn text_line(step: u64, event: &Event) -> String {
+    if let Event::End { complete, counters } = event {
+        let how = if *complete {
+            "the search is over"
+        } else {
+            "stopped by the limit"
+        };
+        return format!("{step:>9}  {how}: {}", counters_line(counters));
+    }
+    format!(
+        "{step:>9}  {}{}",
+        "  ".repeat(indent(event)),
+        describe(event)
+    )
+}
+
+fn write_html<T: Trace>(trace: T, limits: Limits, path: &std::path::Path) -> Result<ExitCode> {
+    let cap = limits.limit.unwrap_or(HTML_MAX_EVENTS);
+    if cap > HTML_MAX_EVENTS {
+        bail!(
+            "--limit {cap}: a page holds at most {} events (its player keeps them all, to step back)",
+            crate::common::output::group(HTML_MAX_EVENTS)
+        );
+    }
+    let header = trace.header();
+    let name = title(&header);
+    let mut text = header_json(&header);
+    text.push('\n');
+    let mut complete = true;
+    for (step, event) in Stream::new(
+        trace,
+        Limits {
+            limit: Some(cap),
+            ..limits
+        },
+    ) {
+        if let Event::End { complete: c, .. } = &event {
+            complete = *c;
+        }
+        text.push_str(&event_json(step, &event));
+        text.push('\n');
+    }
+    if !complete && limits.limit.is_none() && limits.until_solution.is_none() {
+        eprintln!(
+            "hetman: the page holds the first {} events of a longer search (--limit or --until-solution choose where it stops)",
+            crate::common::output::group(cap)
+        );
+    }
+    let html = crate::serve::export_html(&text, &format!("hetman: {name}"));
+    write_atomically(path, &html).with_context(|| format!("--html '{}'", path.display()))?;
+    eprintln!("hetman: wrote {}", path.display());
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,59 @@
+//! `hetman knight watch`: the knight's search animated in the terminal.
+
+use crate::common::tour::{build_board, start_square, Board};
+use crate::common::watch::{self, Subject};
+use anyhow::{bail, Result};
+use clap::Args;
+use hetman::trace::{KnightOrder, KnightTrace};
+use std::process::ExitCode;
+
+pub const HELP: &str = "The board with the path numbered, the knight's square, the dead ends \
+(no free square to move to) and the steps back, the candidate squares with their degrees for \
+Warnsdorff's rule, the path so far and the counters (moves, dead ends, backtracks, tours).\n\n\
+Keys: space play/pause, right/left arrow one step forward/back (back works at any point), \
++ and - speed, n run to the next tour, q quit.\n\n\
+Examples:\n  hetman knight watch 5 --start b5     # stuck after 20 squares, then backtracks\n  \
+hetman knight watch 5 --start a5     # the seed's tour\n  \
+hetman knight watch 8 --start a1 --warnsdorff\n\n\
+Boards up to 8x8. It needs a terminal; for a file or a pipe use hetman knight trace.";
+
+/// The largest side drawn.
+pub const MAX_WATCH_SIDE: u32 = 8;
+
+/// The arguments of `knight watch`.
+#[derive(Debug, Args)]
+pub struct WatchArgs {
+    #[command(flatten)]
+    pub board: Board,
+    /// The square the knight starts on.
+    #[arg(long, short, default_value = "a1")]
+    pub start: String,
+    /// Try the moves by Warnsdorff's rule (fewest onward moves first) instead of the seed's fixed order.
+    #[arg(long, short)]
+    pub warnsdorff: bool,
+    /// Look for closed tours: the last square a knight's move from the first.
+    #[arg(long, short)]
+    pub closed: bool,
+    #[command(flatten)]
+    pub look: watch::LookArgs,
+}
+
+pub fn run(a: &WatchArgs) -> Result<ExitCode> {
+    let size = a.board.size;
+    if size.width() > MAX_WATCH_SIDE || size.height() > MAX_WATCH_SIDE {
+        bail!(
+            "SIZE '{size}': the animation draws boards up to {MAX_WATCH_SIDE}x{MAX_WATCH_SIDE}; for larger ones use hetman knight trace {size}"
+        );
+    }
+    watch::require_terminal(&format!("hetman knight trace {size} --start {}", a.start))?;
+    let board = build_board(&a.board, 64)?;
+    let start = start_square(&board, &a.start)?;
+    let order = if a.warnsdorff {
+        KnightOrder::Warnsdorff
+    } else {
+        KnightOrder::Plain
+    };
+    let trace = KnightTrace::new(&board, start, order, a.closed)?;
+    watch::watch(Subject::Knight(trace), &a.look)?;
+    Ok(ExitCode::SUCCESS)
+}
