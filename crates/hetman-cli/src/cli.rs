@@ -54,6 +54,9 @@ hetman knight tour 1000 --stats\n  hetman knight list 5 --start a1 --limit 3\n  
 hetman knight check a1 b3 c5"
     )]
     Knight(crate::knight::KnightCommand),
+    /// Serve the web page that animates both searches (http://127.0.0.1:8080/ by default).
+    #[cfg(feature = "web")]
+    Serve(crate::serve::ServeArgs),
     /// Print shell completions for bash, zsh, fish, powershell or elvish.
     #[command(after_help = "Examples:\n  \
 hetman completions bash > ~/.local/share/bash-completion/completions/hetman\n  \

@@ -21,6 +21,7 @@
 //!   compare, list, check, symmetry, solve, complete, merge, slurm
 //! knight/            one file per `hetman knight` command; mod.rs: the enum and dispatch
 //!   tour, list, count, check, merge
+//! serve/             `hetman serve` (the web page, its API, embedded assets) and export_html
 //! ```
 //!
 //! - **A new command**: a file `queens/NAME.rs` (or `knight/NAME.rs`, or a folder
@@ -43,6 +44,7 @@ mod cli;
 mod common;
 mod knight;
 mod queens;
+mod serve;
 
 use clap::{CommandFactory, Parser};
 use std::io;
@@ -85,6 +87,8 @@ fn run(cli: cli::Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         cli::Command::Queens(q) => queens::run(q),
         cli::Command::Knight(k) => knight::run(k),
+        #[cfg(feature = "web")]
+        cli::Command::Serve(args) => serve::run(args),
         cli::Command::Completions { shell } => {
             write_stdout(&cli::completions(shell))?;
             Ok(ExitCode::SUCCESS)

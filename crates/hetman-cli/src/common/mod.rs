@@ -11,14 +11,20 @@
 //! - [`picture`]: the picture flags and SVG/PNG files.
 //! - [`placement`]: queens placements in and out (`--format`, JSON, streaming).
 //! - [`shard`]: shard result records (`--result FILE`, `merge`).
+//! - [`events`]: trace events in words (text traces, the watch's status line).
+//! - [`trace_out`]: the flags and writers of `queens trace` and `knight trace`.
+//! - [`watch`]: the terminal animation of `queens watch` and `knight watch`.
 //! - [`tour`]: knight's tours in and out (the board argument, `--format`, headlines, pictures).
 
 pub mod args;
 pub mod deprecated;
 pub mod engine;
+pub mod events;
 pub mod long_run;
 pub mod output;
 pub mod picture;
 pub mod placement;
 pub mod shard;
 pub mod tour;
+pub mod trace_out;
+pub mod watch;

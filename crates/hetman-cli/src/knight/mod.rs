@@ -7,6 +7,8 @@ mod count;
 mod list;
 mod merge;
 mod tour;
+mod trace;
+mod watch;
 
 use anyhow::Result;
 use clap::Subcommand;
@@ -29,6 +31,12 @@ pub enum KnightCommand {
     /// Add up the shards of a whole-board count (knight count --shard I/K --result FILE).
     #[command(after_help = merge::HELP)]
     Merge(crate::common::shard::MergeArgs),
+    /// Every step of the knight's search (moves, dead ends, steps back, tours) as text or JSON Lines.
+    #[command(after_help = trace::HELP)]
+    Trace(trace::TraceCmdArgs),
+    /// Watch the knight's search in the terminal, step by step, forward and back.
+    #[command(after_help = watch::HELP)]
+    Watch(watch::WatchArgs),
 }
 
 pub fn run(cmd: KnightCommand) -> Result<ExitCode> {
@@ -38,5 +46,7 @@ pub fn run(cmd: KnightCommand) -> Result<ExitCode> {
         KnightCommand::Count(a) => count::run(&a),
         KnightCommand::Check(a) => check::run(&a),
         KnightCommand::Merge(a) => merge::run(&a),
+        KnightCommand::Trace(a) => trace::run(&a),
+        KnightCommand::Watch(a) => watch::run(&a),
     }
 }

@@ -11,6 +11,8 @@ mod merge;
 mod slurm;
 mod solve;
 mod symmetry;
+mod trace;
+mod watch;
 
 use anyhow::Result;
 use clap::Subcommand;
@@ -45,6 +47,12 @@ pub enum QueensCommand {
     /// Write Slurm job-array scripts that count N queens in shards and merge the results.
     #[command(after_help = slurm::HELP)]
     Slurm(slurm::SlurmArgs),
+    /// Every step of the search (calls of test(c), ranks tried and refused and why, put, remove, solutions) as text or JSON Lines.
+    #[command(after_help = trace::HELP)]
+    Trace(trace::TraceCmdArgs),
+    /// Watch the search in the terminal, step by step, forward and back.
+    #[command(after_help = watch::HELP)]
+    Watch(watch::WatchArgs),
 }
 
 pub fn run(cmd: QueensCommand) -> Result<ExitCode> {
@@ -58,5 +66,7 @@ pub fn run(cmd: QueensCommand) -> Result<ExitCode> {
         QueensCommand::Complete(a) => complete::run(&a),
         QueensCommand::Merge(a) => merge::run(&a),
         QueensCommand::Slurm(a) => slurm::run(&a),
+        QueensCommand::Trace(a) => trace::run(&a),
+        QueensCommand::Watch(a) => watch::run(&a),
     }
 }
