@@ -148,11 +148,14 @@ fn queens_board<'a>(app: &App, look: &Look, cell: usize) -> Vec<Line<'a>> {
     let n = trace.n() as u32;
     let queens = trace.queens();
     // The square the last event is about.
-    let (focus, refused) = match app.search.last() {
-        Some(Event::Try { square, .. }) => (Some(*square), false),
-        Some(Event::Refuse { square, .. }) => (Some(*square), true),
-        Some(Event::Put { square, .. } | Event::Remove { square, .. }) => (Some(*square), false),
-        _ => (None, false),
+    // The square the last event is about: tried, refused, put or removed.
+    let (focus, refused, trying) = match app.search.last() {
+        Some(Event::Try { square, .. }) => (Some(*square), false, true),
+        Some(Event::Refuse { square, .. }) => (Some(*square), true, false),
+        Some(Event::Put { square, .. } | Event::Remove { square, .. }) => {
+            (Some(*square), false, false)
+        }
+        _ => (None, false, false),
     };
     let current_file = match app.search.last() {
         Some(
@@ -198,7 +201,7 @@ fn queens_board<'a>(app: &App, look: &Look, cell: usize) -> Vec<Line<'a>> {
                 if refused {
                     text = "x".to_string();
                     style = look.style(Some(Color::White), Some(Color::Red));
-                } else if !queen {
+                } else if trying {
                     text = "?".to_string();
                     style = look.style(Some(Color::Black), Some(Color::Yellow));
                 } else {

@@ -10,6 +10,8 @@
 pub mod app;
 #[cfg(feature = "tui")]
 pub mod draw;
+#[cfg(all(test, feature = "tui"))]
+mod tests;
 
 use anyhow::{bail, Result};
 use clap::Args;

@@ -1,0 +1,220 @@
+//! Frames of the animation drawn on ratatui's `TestBackend`, pinned by insta
+//! snapshots, and the keys' effects.
+
+use super::app::{App, Key};
+use super::draw::draw;
+use hetman::knight::KnightBoard;
+use hetman::trace::{Event, KnightOrder, KnightTrace, QueensAlgorithm, QueensTrace};
+use hetman::BoardSize;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::style::Color;
+use ratatui::Terminal;
+
+fn frame(app: &App, w: u16, h: u16) -> Buffer {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap();
+    t.draw(|f| draw(f, app)).unwrap();
+    t.backend().buffer().clone()
+}
+
+fn text(buf: &Buffer) -> String {
+    let w = buf.area.width as usize;
+    buf.content
+        .chunks(w)
+        .map(|row| {
+            let line: String = row.iter().map(|c| c.symbol()).collect();
+            line.trim_end().to_string()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The value the side panel shows for a counter.
+fn counter(frame: &str, name: &str) -> String {
+    frame
+        .lines()
+        .find_map(|l| {
+            let panel = l.split('│').nth(1)?.trim();
+            let (k, v) = panel.rsplit_once(' ')?;
+            (k.trim() == name).then(|| v.to_string())
+        })
+        .unwrap_or_else(|| panic!("no counter {name} in\n{frame}"))
+}
+
+fn queens(n: usize, ascii: bool, color: bool) -> App<'static> {
+    App::queens(
+        QueensTrace::new(n, QueensAlgorithm::Backtracking).unwrap(),
+        ascii,
+        color,
+    )
+}
+
+/// Steps forward until `stop` says the last event is the one wanted.
+fn until(app: &mut App, stop: impl Fn(&Event) -> bool) {
+    while app.forward() {
+        if app.search.last().is_some_and(&stop) {
+            return;
+        }
+    }
+    panic!("the event never came");
+}
+
+#[test]
+fn queens_frame_with_a_refused_square_shaded_by_its_lines() {
+    let mut app = queens(8, true, false);
+    // The first refusal by two lines at once.
+    until(
+        &mut app,
+        |e| matches!(e, Event::Refuse { lines, .. } if lines.len() >= 2),
+    );
+    insta::assert_snapshot!("queens8_refused", text(&frame(&app, 80, 24)));
+}
+
+#[test]
+fn queens_frame_in_colour_paints_the_refused_square_red_and_the_lines_in_theirs() {
+    let mut app = queens(8, false, true);
+    until(&mut app, |e| matches!(e, Event::Refuse { .. }));
+    let Some(Event::Refuse { square, .. }) = app.search.last().cloned() else {
+        unreachable!()
+    };
+    let buf = frame(&app, 80, 24);
+    // The board is drawn from the top rank, 3 characters a square after a
+    // 3-character rank label, one line below the title.
+    let y = 1 + (7 - square.rank()) as u16;
+    let x = 3 + 3 * square.file() as u16 + 1;
+    assert_eq!(buf[(x, y)].symbol(), "x");
+    assert_eq!(buf[(x, y)].bg, Color::Red);
+    // c1 is ruled out by the queen on a1's rank: the row's colour.
+    let row_cell = &buf[(3 + 6 + 1, 8)];
+    assert_eq!(row_cell.symbol(), "─");
+    assert_eq!(row_cell.bg, Color::Blue);
+}
+
+#[test]
+fn queens_frame_at_a_solution_and_after_all() {
+    let mut app = queens(6, true, false);
+    assert!(app.key(Key::NextSolution));
+    insta::assert_snapshot!("queens6_first_solution", text(&frame(&app, 80, 20)));
+    while app.forward() {}
+    let end = text(&frame(&app, 80, 20));
+    assert!(end.contains("finished"), "{end}");
+    assert_eq!(counter(&end, "solutions"), "4", "{end}");
+    let calls = hetman::queens::search::backtracking::search(6, &mut |_| {
+        std::ops::ControlFlow::Continue(())
+    });
+    assert_eq!(counter(&end, "calls"), calls.to_string(), "{end}");
+}
+
+#[test]
+fn eight_queens_run_to_the_end_show_1965_calls_and_92_solutions() {
+    let mut app = queens(8, true, false);
+    for _ in 0..200 {
+        app.key(Key::NextSolution);
+    }
+    let end = text(&frame(&app, 80, 24));
+    assert_eq!(counter(&end, "calls"), "1,965", "{end}");
+    assert_eq!(counter(&end, "solutions"), "92", "{end}");
+}
+
+#[test]
+fn knight_frame_at_the_dead_end_from_b5() {
+    let board = KnightBoard::new(BoardSize::square(5).unwrap()).unwrap();
+    let t = KnightTrace::new(&board, "b5".parse().unwrap(), KnightOrder::Plain, false).unwrap();
+    let mut app = App::knight(t, true, false);
+    until(&mut app, |e| matches!(e, Event::DeadEnd { .. }));
+    let f = text(&frame(&app, 80, 20));
+    assert!(f.contains("dead end on e1 (20)"), "{f}");
+    insta::assert_snapshot!("knight5_b5_dead_end", f);
+}
+
+#[test]
+fn knight_frame_with_warnsdorff_degrees() {
+    let board = KnightBoard::new(BoardSize::square(6).unwrap()).unwrap();
+    let t = KnightTrace::new(
+        &board,
+        "a1".parse().unwrap(),
+        KnightOrder::Warnsdorff,
+        false,
+    )
+    .unwrap();
+    let mut app = App::knight(t, true, false);
+    for _ in 0..3 {
+        until(&mut app, |e| matches!(e, Event::Candidates { .. }));
+    }
+    insta::assert_snapshot!("knight6_warnsdorff", text(&frame(&app, 80, 20)));
+}
+
+#[test]
+fn stepping_back_then_forward_draws_the_frame_never_stepping_back_draws() {
+    for ascii in [true, false] {
+        let mut straight = queens(8, ascii, !ascii);
+        let mut frames = vec![frame(&straight, 90, 26)];
+        for _ in 0..3000 {
+            straight.forward();
+            frames.push(frame(&straight, 90, 26));
+        }
+        let mut wobbly = queens(8, ascii, !ascii);
+        for target in [10usize, 7, 2999, 1500, 1499, 0, 2000] {
+            while (wobbly.search.step() as usize) < target {
+                wobbly.key(Key::Forward);
+            }
+            while (wobbly.search.step() as usize) > target {
+                wobbly.key(Key::Back);
+            }
+            assert_eq!(frame(&wobbly, 90, 26), frames[target], "step {target}");
+        }
+    }
+    // The knight too, back from deep in its search.
+    let board = KnightBoard::new(BoardSize::square(5).unwrap()).unwrap();
+    let t = KnightTrace::new(
+        &board,
+        "a1".parse().unwrap(),
+        KnightOrder::Warnsdorff,
+        false,
+    )
+    .unwrap();
+    let mut app = App::knight(t, true, false);
+    for _ in 0..500 {
+        app.forward();
+    }
+    let at_500 = frame(&app, 80, 20);
+    for _ in 0..120 {
+        app.key(Key::Back);
+    }
+    for _ in 0..120 {
+        app.key(Key::Forward);
+    }
+    assert_eq!(frame(&app, 80, 20), at_500);
+}
+
+#[test]
+fn keys_play_pause_speed_and_quit() {
+    let mut app = queens(5, true, false);
+    assert!(!app.playing);
+    app.key(Key::PlayPause);
+    assert!(app.playing);
+    app.tick(1000); // five steps at the starting speed
+    assert_eq!(app.search.step(), 5);
+    app.key(Key::Faster);
+    app.tick(1000);
+    assert_eq!(app.search.step(), 15);
+    app.key(Key::Slower);
+    app.key(Key::Slower);
+    app.key(Key::PlayPause);
+    app.tick(1000);
+    assert_eq!(app.search.step(), 15);
+    assert!(app.key(Key::Back));
+    assert_eq!(app.search.step(), 14);
+    assert!(!app.key(Key::Quit));
+}
+
+#[test]
+fn narrow_windows_stack_the_panel_under_the_board() {
+    let mut app = queens(16, true, false);
+    for _ in 0..40 {
+        app.forward();
+    }
+    let narrow = text(&frame(&app, 40, 40));
+    assert!(narrow.lines().any(|l| l.starts_with("16 ")), "{narrow}");
+    assert!(narrow.contains("calls"), "{narrow}");
+}
