@@ -9,8 +9,10 @@
   var Sym = window.HetmanSymmetry;
   var K = T.K;
 
-  var CHUNK = 100000; // events per request (the server allows up to 200,000)
-  var PREFETCH = 250000; // ask for more when fewer than this are loaded ahead of the cursor
+  // The events kept for stepping back: 2 million, or ?cap=N in the address (for tests).
+  var CAP = Math.max(20000, Number(new URLSearchParams(location.search).get("cap")) || T.DEFAULT_CAP);
+  var CHUNK = Math.min(100000, Math.floor(CAP / 8)); // events per request (the server allows 200,000)
+  var PREFETCH = Math.min(250000, Math.floor(CAP / 4)); // loaded ahead of the cursor
   var TEXT_BATCH = 50000; // lines parsed at a time from a trace held as text
   var MAX_PER_FRAME = 25000; // events applied per frame at top speed
   var LIST_SHOW = 2000; // solutions shown in the list
@@ -82,7 +84,7 @@
   function resetPlayer() {
     pause();
     stopSource();
-    app.timeline = new T.Timeline();
+    app.timeline = new T.Timeline({ cap: CAP });
     app.view = "trace";
     app.selected = -1;
     app.listShown = 0;
@@ -554,6 +556,7 @@
       $(id).disabled = !hasTrace;
     });
     $("dl-trace").disabled = !hasTrace;
+    $("dl-page").disabled = !hasTrace || !app.urlFor;
     if (!hasTrace) {
       $("step").textContent = "";
       $("total").textContent = "";
@@ -932,6 +935,19 @@
     }
   }
 
+  function downloadPage() {
+    var t = app.timeline;
+    if (!t || !t.header || !app.urlFor) return;
+    var a = document.createElement("a");
+    a.href = app.urlFor(0, DOWNLOAD_LIMIT) + "&format=html&download=1";
+    a.download = app.traceName + ".html";
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    $("dl-note").textContent = "The page plays the first " + fmt(DOWNLOAD_LIMIT) +
+      " events at most, with no server: put it on a course page.";
+  }
+
   function commandFor(h) {
     if (h.problem === "queens") return "hetman queens trace " + h.n + (h.algorithm === "bitboard" ? " --algorithm bitboard" : "");
     return "hetman knight trace " + h.width + "x" + h.height + " --start " + h.start +
@@ -1042,6 +1058,7 @@
     $("dl-svg").addEventListener("click", downloadSvg);
     $("dl-png").addEventListener("click", downloadPng);
     $("dl-trace").addEventListener("click", downloadTrace);
+    $("dl-page").addEventListener("click", downloadPage);
     $("trace-file").addEventListener("change", function (ev) {
       var file = ev.target.files && ev.target.files[0];
       if (!file) return;
@@ -1061,7 +1078,8 @@
     if (embedded && embedded.trim()) {
       document.body.setAttribute("data-mode", "export");
       mode = "export";
-      loadFromText(embedded.trim() + "\n", document.title.replace(/ · hetman$/, "").replace(/[^\w.-]+/g, "-"));
+      loadFromText(embedded.trim() + "\n",
+        "hetman-" + document.title.replace(/^hetman:\s*/, "").replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, ""));
       return;
     }
     if (location.protocol === "file:") {

@@ -146,6 +146,16 @@ impl Params {
         }
     }
 
+    fn format(&self) -> Result<Format, ApiError> {
+        match self.get("format").unwrap_or("jsonl") {
+            "jsonl" | "ndjson" => Ok(Format::JsonLines),
+            "html" => Ok(Format::Html),
+            v => Err(ApiError::bad(format!(
+                "format must be jsonl (the events) or html (the player as one page), not '{v}'"
+            ))),
+        }
+    }
+
     fn limits(&self) -> Result<Limits, ApiError> {
         Ok(Limits {
             skip: self
@@ -214,7 +224,7 @@ impl Params {
     }
 }
 
-/// `GET /api/queens/trace?n=8&algorithm=backtracking&skip=0&limit=200000&until_solution=&download=`
+/// `GET /api/queens/trace?n=8&algorithm=backtracking&skip=0&limit=200000&until_solution=&format=jsonl&download=`
 async fn queens_trace(
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Response, ApiError> {
@@ -226,6 +236,7 @@ async fn queens_trace(
             "skip",
             "limit",
             "until_solution",
+            "format",
             "download",
         ],
     )?;
@@ -238,26 +249,32 @@ async fn queens_trace(
         v => {
             return Err(ApiError::bad(format!(
                 "algorithm must be backtracking or bitboard, not '{v}'"
-            )))
+            )));
         }
     };
     let limits = p.limits()?;
+    let format = p.format()?;
+    let download = p.flag("download")?;
     let trace = QueensTrace::new(n, algorithm).map_err(|e| ApiError::bad(format!("n: {e}")))?;
     let name = match algorithm {
         QueensAlgorithm::Backtracking => "backtracking",
         QueensAlgorithm::Bitboard => "bitboard",
     };
-    let file = format!("hetman-queens-{n}-{name}.jsonl");
-    Ok(ndjson(p.flag("download")?.then_some(file), move |sink| {
-        for line in JsonLines::new(trace, limits) {
-            if !sink.line(&line) {
+    let out = Output {
+        format,
+        file: download.then(|| format!("hetman-queens-{n}-{name}")),
+        title: format!("hetman: {n} queens, {name}"),
+    };
+    Ok(out.respond(move |line| {
+        for l in JsonLines::new(trace, limits) {
+            if !line(&l) {
                 return;
             }
         }
     }))
 }
 
-/// `GET /api/knight/trace?size=5&start=a5&order=plain&closed=false&blocked=c3,d4&skip=&limit=&until_solution=&download=`
+/// `GET /api/knight/trace?size=5&start=a5&order=plain&closed=false&blocked=c3,d4&skip=&limit=&until_solution=&format=jsonl&download=`
 async fn knight_trace(
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Response, ApiError> {
@@ -272,6 +289,7 @@ async fn knight_trace(
             "skip",
             "limit",
             "until_solution",
+            "format",
             "download",
         ],
     )?;
@@ -284,21 +302,31 @@ async fn knight_trace(
         v => {
             return Err(ApiError::bad(format!(
                 "order must be plain or warnsdorff, not '{v}'"
-            )))
+            )));
         }
     };
     let closed = p.flag("closed")?;
     let limits = p.limits()?;
+    let format = p.format()?;
+    let download = p.flag("download")?;
     // Checked here, so that the stream below starts without an error.
     KnightTrace::new(&board, start, order, closed)
         .map_err(|e| ApiError::bad(format!("start: {e}")))?;
-    let file = format!("hetman-knight-{size}-{start}.jsonl");
-    Ok(ndjson(p.flag("download")?.then_some(file), move |sink| {
+    let order_name = match order {
+        KnightOrder::Plain => "plain",
+        KnightOrder::Warnsdorff => "warnsdorff",
+    };
+    let out = Output {
+        format,
+        file: download.then(|| format!("hetman-knight-{size}-{start}")),
+        title: format!("hetman: knight on {size} from {start}, {order_name}"),
+    };
+    Ok(out.respond(move |line| {
         let Ok(trace) = KnightTrace::new(&board, start, order, closed) else {
             return;
         };
-        for line in JsonLines::new(trace, limits) {
-            if !sink.line(&line) {
+        for l in JsonLines::new(trace, limits) {
+            if !line(&l) {
                 return;
             }
         }
@@ -367,62 +395,108 @@ async fn knight_tour(
     Ok(r)
 }
 
-/// Where a producer writes its lines; gathers them into pieces of the body.
-struct Sink {
-    tx: tokio::sync::mpsc::Sender<Bytes>,
-    buf: Vec<u8>,
+/// What a trace request answers with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    /// The events, streamed as JSON Lines.
+    JsonLines,
+    /// The player as one self-contained HTML page with the events inside.
+    Html,
 }
 
-impl Sink {
-    /// Adds a line; false when the client has gone, so the producer stops.
-    fn line(&mut self, line: &str) -> bool {
-        self.buf.extend_from_slice(line.as_bytes());
-        self.buf.push(b'\n');
-        if self.buf.len() >= CHUNK_BYTES {
-            return self.flush();
-        }
-        true
-    }
+/// How to answer a trace request.
+struct Output {
+    format: Format,
+    /// The file name (without extension) to save the answer as, when it is a download.
+    file: Option<String>,
+    /// The title of an HTML page.
+    title: String,
+}
 
-    fn flush(&mut self) -> bool {
-        if self.buf.is_empty() {
-            return true;
+impl Output {
+    /// The answer whose lines `produce` writes, on a blocking thread; `produce`
+    /// stops when the callback returns false (the client has gone).
+    fn respond(
+        self,
+        produce: impl FnOnce(&mut dyn FnMut(&str) -> bool) + Send + 'static,
+    ) -> Response {
+        let (mut r, ext) = match self.format {
+            Format::JsonLines => (stream_lines(produce), "jsonl"),
+            Format::Html => (html_page(produce, self.title), "html"),
+        };
+        let h = r.headers_mut();
+        h.insert(
+            header::CACHE_CONTROL,
+            header::HeaderValue::from_static("no-store"),
+        );
+        let disposition = self.file.and_then(|file| {
+            header::HeaderValue::from_str(&format!("attachment; filename=\"{file}.{ext}\"")).ok()
+        });
+        if let Some(v) = disposition {
+            h.insert(header::CONTENT_DISPOSITION, v);
         }
-        let piece = std::mem::replace(&mut self.buf, Vec::with_capacity(CHUNK_BYTES + 1024));
-        self.tx.blocking_send(Bytes::from(piece)).is_ok()
+        r
     }
 }
 
-/// A streamed JSON Lines response whose lines `produce` writes on a blocking thread.
-fn ndjson(download: Option<String>, produce: impl FnOnce(&mut Sink) + Send + 'static) -> Response {
+/// A JSON Lines body streamed in pieces of about [`CHUNK_BYTES`].
+fn stream_lines(produce: impl FnOnce(&mut dyn FnMut(&str) -> bool) + Send + 'static) -> Response {
     let (tx, rx) = tokio::sync::mpsc::channel::<Bytes>(4);
     tokio::task::spawn_blocking(move || {
-        let mut sink = Sink {
-            tx,
-            buf: Vec::with_capacity(CHUNK_BYTES + 1024),
+        let mut buf = Vec::with_capacity(CHUNK_BYTES + 1024);
+        let mut open = true;
+        let send = |buf: &mut Vec<u8>| {
+            let piece = std::mem::replace(buf, Vec::with_capacity(CHUNK_BYTES + 1024));
+            tx.blocking_send(Bytes::from(piece)).is_ok()
         };
-        produce(&mut sink);
-        sink.flush();
+        produce(&mut |line: &str| {
+            buf.extend_from_slice(line.as_bytes());
+            buf.push(b'\n');
+            if buf.len() >= CHUNK_BYTES {
+                open = send(&mut buf);
+            }
+            open
+        });
+        if open && !buf.is_empty() {
+            send(&mut buf);
+        }
     });
     let body = futures_util::stream::unfold(rx, |mut rx| async move {
         rx.recv().await.map(|b| (Ok::<_, Infallible>(b), rx))
     });
     let mut r = Response::new(Body::from_stream(body));
-    let h = r.headers_mut();
-    h.insert(
+    r.headers_mut().insert(
         header::CONTENT_TYPE,
         header::HeaderValue::from_static("application/x-ndjson; charset=utf-8"),
     );
-    h.insert(
-        header::CACHE_CONTROL,
-        header::HeaderValue::from_static("no-store"),
-    );
-    let disposition = download.and_then(|file| {
-        header::HeaderValue::from_str(&format!("attachment; filename=\"{file}\"")).ok()
+    r
+}
+
+/// The player as one page with the trace inside (at most [`MAX_LIMIT`] events).
+fn html_page(
+    produce: impl FnOnce(&mut dyn FnMut(&str) -> bool) + Send + 'static,
+    title: String,
+) -> Response {
+    let (tx, rx) = tokio::sync::oneshot::channel::<String>();
+    tokio::task::spawn_blocking(move || {
+        let mut text = String::new();
+        produce(&mut |line: &str| {
+            text.push_str(line);
+            text.push('\n');
+            true
+        });
+        let _ = tx.send(super::export_html(&text, &title));
     });
-    if let Some(v) = disposition {
-        h.insert(header::CONTENT_DISPOSITION, v);
-    }
+    let body = futures_util::stream::once(async move {
+        rx.await
+            .map(Bytes::from)
+            .map_err(|_| std::io::Error::other("the page could not be built"))
+    });
+    let mut r = Response::new(Body::from_stream(body));
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        header::HeaderValue::from_static("text/html; charset=utf-8"),
+    );
     r
 }
 
@@ -520,6 +594,18 @@ mod tests {
         let v: serde_json::Value = serde_json::from_str(&body).unwrap();
         assert!(v["tour"].is_null(), "{body}");
         assert!(v["no_tour"].as_str().unwrap().starts_with("no tour"));
+    }
+
+    #[tokio::test]
+    async fn a_trace_as_one_page() {
+        let (s, body) = get("/api/queens/trace?n=4&format=html").await;
+        assert_eq!(s, StatusCode::OK);
+        assert!(body.contains("<body data-mode=\"export\">"));
+        assert!(body.contains("<title>hetman: 4 queens, backtracking</title>"));
+        assert!(body.contains(r#"{"hetman_trace":1,"problem":"queens","n":4"#));
+        let (s, body) = get("/api/queens/trace?format=pdf").await;
+        assert_eq!(s, StatusCode::BAD_REQUEST);
+        assert!(error(&body).contains("format must be jsonl"));
     }
 
     #[tokio::test]

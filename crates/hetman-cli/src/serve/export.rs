@@ -21,14 +21,16 @@ fn source(name: &str) -> &'static str {
 }
 
 /// One HTML file that plays `trace_ndjson` (the JSON Lines of a trace, header
-/// first, as `hetman queens trace` writes them) with the page's player, titled
-/// `title`; it needs no server and loads nothing from the network.
+/// first, as `hetman queens trace` writes them) with the page's player; `title`
+/// is the page's title as it is (such as "hetman: 8 queens, backtracking"). It
+/// needs no server and loads nothing from the network.
 ///
 /// ```ignore
 /// let html = export_html(&lines.join("\n"), "8 queens, backtracking");
 /// std::fs::write("page.html", html)?;
 /// ```
 #[must_use]
+#[cfg_attr(not(feature = "web"), allow(dead_code))] // used by `trace --html` and the API
 pub fn export_html(trace_ndjson: &str, title: &str) -> String {
     let mut html = INDEX.replacen(
         "<body data-mode=\"serve\">",
@@ -37,7 +39,7 @@ pub fn export_html(trace_ndjson: &str, title: &str) -> String {
     );
     html = html.replacen(
         "<title>hetman</title>",
-        &format!("<title>{} · hetman</title>", escape_html(title)),
+        &format!("<title>{}</title>", escape_html(title)),
         1,
     );
     for name in ASSETS {
@@ -99,16 +101,17 @@ mod tests {
         let trace =
             "{\"hetman_trace\":1,\"problem\":\"queens\",\"n\":1,\"algorithm\":\"bitboard\"}\n\
                      {\"step\":1,\"event\":\"prune\",\"reason\":\"</script><b>\"}\n";
-        let html = export_html(trace, "1 queen <&>");
+        let html = export_html(trace, "hetman: 1 queen <&>");
         assert!(html.contains("<body data-mode=\"export\">"));
-        assert!(html.contains("<title>1 queen &lt;&amp;&gt; · hetman</title>"));
+        assert!(html.contains("<title>hetman: 1 queen &lt;&amp;&gt;</title>"));
         assert!(
             !html.contains(" src=\""),
             "a script is still loaded from a file"
         );
         assert!(!html.contains("href=\"style.css\""));
         assert!(html.contains("\\u003c/script>\\u003cb>"));
-        assert_eq!(html.matches("</script>").count(), ASSETS.len());
+        // The four scripts and the trace.
+        assert_eq!(html.matches("</script>").count(), 4 + 1);
         let block = html.split("id=\"trace\">").nth(1).unwrap();
         assert!(block.trim_start().starts_with("{\"hetman_trace\":1"));
     }

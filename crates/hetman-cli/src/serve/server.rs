@@ -88,7 +88,7 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
 
     let (stop_tx, mut stop_rx) = tokio::sync::watch::channel(false);
     let server = axum::serve(listener, router()).with_graceful_shutdown(async move {
-        let _ = tokio::signal::ctrl_c().await;
+        stop_signal().await;
         eprintln!(
             "hetman: stopping (waiting up to {} s for open requests)",
             GRACE.as_secs()
@@ -108,6 +108,22 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     }
     eprintln!("hetman: stopped");
     Ok(ExitCode::SUCCESS)
+}
+
+/// Ctrl-C, or a polite request to stop (SIGTERM) where there is one.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }
 
 /// The URL of the page, for the address actually bound.

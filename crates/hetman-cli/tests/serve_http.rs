@@ -1,0 +1,399 @@
+//! `hetman serve` over real HTTP: the binary on `--port 0`, its address read from
+//! stderr, requests over plain TCP. Status codes, bad parameters, event counts
+//! across chunks, several clients at once, and a clean stop on Ctrl-C.
+#![cfg(feature = "web")]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A running `hetman serve --port 0`, stopped when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+    stderr: std::sync::mpsc::Receiver<String>,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hetman"))
+            .args(["serve", "--port", "0"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("hetman serve starts");
+        let (tx, rx) = std::sync::mpsc::channel();
+        let err = child.stderr.take().unwrap();
+        std::thread::spawn(move || {
+            for line in BufReader::new(err).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let first = rx
+            .recv_timeout(Duration::from_secs(20))
+            .expect("hetman serve prints its address");
+        let url = first
+            .strip_prefix("hetman: serving on http://127.0.0.1:")
+            .unwrap_or_else(|| panic!("unexpected first line: {first}"));
+        let port = url.split('/').next().unwrap().parse().unwrap();
+        Server {
+            child,
+            port,
+            stderr: rx,
+        }
+    }
+
+    fn get(&self, path: &str) -> Answer {
+        self.request("GET", path)
+    }
+
+    fn request(&self, method: &str, path: &str) -> Answer {
+        request(self.port, method, path)
+    }
+}
+
+/// One request on a new connection.
+fn request(port: u16, method: &str, path: &str) -> Answer {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).unwrap();
+    Answer::parse(&raw)
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// An HTTP answer: status, headers (names in lowercase) and the decoded body.
+struct Answer {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: String,
+}
+
+impl Answer {
+    fn parse(raw: &[u8]) -> Answer {
+        let split = raw
+            .windows(4)
+            .position(|w| w == b"\r\n\r\n")
+            .expect("a header block");
+        let head = std::str::from_utf8(&raw[..split]).unwrap();
+        let mut lines = head.split("\r\n");
+        let status = lines
+            .next()
+            .unwrap()
+            .split(' ')
+            .nth(1)
+            .unwrap()
+            .parse()
+            .unwrap();
+        let headers: Vec<(String, String)> = lines
+            .filter_map(|l| l.split_once(':'))
+            .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+            .collect();
+        let mut body = raw[split + 4..].to_vec();
+        let chunked = headers
+            .iter()
+            .any(|(k, v)| k == "transfer-encoding" && v.contains("chunked"));
+        if chunked {
+            body = dechunk(&body);
+        }
+        Answer {
+            status,
+            headers,
+            body: String::from_utf8(body).unwrap(),
+        }
+    }
+
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn error(&self) -> String {
+        let v: serde_json::Value = serde_json::from_str(&self.body)
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body));
+        v["error"].as_str().expect("an error message").to_string()
+    }
+}
+
+/// The body of a `Transfer-Encoding: chunked` answer.
+fn dechunk(mut b: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    loop {
+        let eol = b.windows(2).position(|w| w == b"\r\n").unwrap();
+        let size =
+            usize::from_str_radix(std::str::from_utf8(&b[..eol]).unwrap().trim(), 16).unwrap();
+        b = &b[eol + 2..];
+        if size == 0 {
+            return out;
+        }
+        out.extend_from_slice(&b[..size]);
+        b = &b[size + 2..];
+    }
+}
+
+/// Every event of a trace, fetched `chunk` events per request with `skip`.
+fn all_events(server: &Server, query: &str, chunk: u64) -> (Vec<serde_json::Value>, usize) {
+    let mut events = Vec::new();
+    let mut requests = 0;
+    loop {
+        let a = server.get(&format!("{query}&skip={}&limit={chunk}", events.len()));
+        assert_eq!(a.status, 200, "{}", a.body);
+        requests += 1;
+        let mut lines = a.body.lines();
+        let header: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
+        assert_eq!(header["hetman_trace"], 1);
+        let mut end = None;
+        for l in lines {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            if v["event"] == "end" {
+                end = Some(v);
+            } else {
+                assert_eq!(
+                    v["step"],
+                    events.len() as u64 + 1,
+                    "steps follow on across chunks"
+                );
+                events.push(v);
+            }
+        }
+        let end = end.expect("every answer ends with an end line");
+        if end["complete"] == true {
+            events.push(end);
+            return (events, requests);
+        }
+        assert!(requests < 1000);
+    }
+}
+
+fn count(events: &[serde_json::Value], kind: &str) -> usize {
+    events.iter().filter(|e| e["event"] == kind).count()
+}
+
+#[test]
+fn the_page_and_its_files() {
+    let s = Server::start();
+    let a = s.get("/");
+    assert_eq!(a.status, 200);
+    assert_eq!(a.header("content-type"), Some("text/html; charset=utf-8"));
+    assert!(a.body.contains("<title>hetman</title>"));
+    for (path, kind) in [
+        ("/app.js", "text/javascript; charset=utf-8"),
+        ("/trace.js", "text/javascript; charset=utf-8"),
+        ("/style.css", "text/css; charset=utf-8"),
+    ] {
+        let a = s.get(path);
+        assert_eq!(a.status, 200, "{path}");
+        assert_eq!(a.header("content-type"), Some(kind), "{path}");
+    }
+    assert_eq!(s.get("/nothing.js").status, 404);
+    assert_eq!(s.get("/api/nothing").status, 404);
+    assert_eq!(s.request("POST", "/api/queens/trace?n=4").status, 405);
+    let limits: serde_json::Value = serde_json::from_str(&s.get("/api/limits").body).unwrap();
+    assert_eq!(limits["max_queens"], 16);
+    assert_eq!(limits["max_limit"], 200_000);
+}
+
+#[test]
+fn eight_queens_across_chunks_has_1965_calls_and_92_solutions() {
+    let s = Server::start();
+    let (events, requests) = all_events(&s, "/api/queens/trace?n=8&algorithm=backtracking", 10_000);
+    assert_eq!(requests, 4, "35,553 events in chunks of 10,000");
+    assert_eq!(count(&events, "call"), 1965);
+    assert_eq!(count(&events, "solution"), 92);
+    let end = events.last().unwrap();
+    assert_eq!(end["counters"]["calls"], 1965);
+    assert_eq!(end["counters"]["solutions"], 92);
+    assert_eq!(end["counters"]["placements"], count(&events, "put") as u64);
+    assert_eq!(end["counters"]["refusals"], count(&events, "refuse") as u64);
+
+    let (events, _) = all_events(&s, "/api/queens/trace?n=8&algorithm=bitboard", 50_000);
+    assert_eq!(count(&events, "solution"), 92);
+    assert!(events
+        .iter()
+        .any(|e| e["event"] == "call" && e["free"].is_array()));
+}
+
+#[test]
+fn one_answer_streams_in_pieces_and_caps_the_events() {
+    let s = Server::start();
+    let a = s.get("/api/queens/trace?n=12");
+    assert_eq!(a.status, 200);
+    assert_eq!(
+        a.header("content-type"),
+        Some("application/x-ndjson; charset=utf-8")
+    );
+    assert_eq!(a.header("transfer-encoding"), Some("chunked"));
+    let lines: Vec<&str> = a.body.lines().collect();
+    // The header, 200,000 events at most, the end line.
+    assert_eq!(lines.len(), 200_002);
+    assert!(lines.last().unwrap().contains(r#""complete":false"#));
+    let a = s.get("/api/queens/trace?n=8&download=1");
+    assert_eq!(
+        a.header("content-disposition"),
+        Some("attachment; filename=\"hetman-queens-8-backtracking.jsonl\"")
+    );
+}
+
+#[test]
+fn the_knight_from_a5_finds_the_seeds_tour_first() {
+    let s = Server::start();
+    let a = s.get("/api/knight/trace?size=5&start=a5&until_solution=1");
+    assert_eq!(a.status, 200);
+    let tour = a
+        .body
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|v| v["event"] == "tour")
+        .expect("a tour");
+    let path: Vec<&str> = tour["path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    assert_eq!(path.len(), 25);
+    assert_eq!(&path[..3], ["a5", "c4", "e5"]);
+
+    let a = s.get("/api/knight/trace?size=5&start=a5&blocked=c3&until_solution=1");
+    let tour = a
+        .body
+        .lines()
+        .find(|l| l.contains(r#""event":"tour""#))
+        .expect("a tour without c3");
+    assert!(!tour.contains("\"c3\""));
+
+    let a = s.get("/api/knight/tour?size=30x20&start=a1");
+    assert_eq!(a.status, 200);
+    let v: serde_json::Value = serde_json::from_str(&a.body).unwrap();
+    assert_eq!(v["tour"].as_array().unwrap().len(), 600);
+}
+
+#[test]
+fn bad_parameters_get_400_naming_them() {
+    let s = Server::start();
+    for (path, says) in [
+        (
+            "/api/queens/trace?n=0",
+            "n must be a whole number from 1 to 16",
+        ),
+        (
+            "/api/queens/trace?n=17",
+            "n must be a whole number from 1 to 16",
+        ),
+        (
+            "/api/queens/trace?algorithm=quick",
+            "algorithm must be backtracking or bitboard",
+        ),
+        (
+            "/api/queens/trace?limit=200001",
+            "limit must be a whole number from 1 to 200000",
+        ),
+        ("/api/queens/trace?skip=-1", "skip must be a whole number"),
+        ("/api/queens/trace?until=3", "unknown parameter 'until'"),
+        (
+            "/api/knight/trace?size=9x8",
+            "size must be N or WxH with each side from 1 to 8",
+        ),
+        (
+            "/api/knight/trace?size=5&start=z9",
+            "start: invalid square 'z9'",
+        ),
+        (
+            "/api/knight/trace?size=5&start=c3&blocked=c3",
+            "start: 'c3' is a blocked square",
+        ),
+        (
+            "/api/knight/trace?size=5&blocked=a1,q",
+            "blocked: invalid square 'q'",
+        ),
+        (
+            "/api/knight/trace?order=best",
+            "order must be plain or warnsdorff",
+        ),
+        ("/api/knight/tour?size=0", "size must be N or WxH"),
+        (
+            "/api/knight/tour?size=5&closed=perhaps",
+            "closed must be true or false",
+        ),
+    ] {
+        let a = s.get(path);
+        assert_eq!(a.status, 400, "{path}: {}", a.body);
+        assert_eq!(a.header("content-type"), Some("application/json"), "{path}");
+        let e = a.error();
+        assert!(e.contains(says), "{path}: {e}");
+    }
+}
+
+#[test]
+fn several_clients_at_once_then_a_clean_stop() {
+    let mut s = Server::start();
+    std::thread::scope(|scope| {
+        let port = s.port;
+        let handles: Vec<_> = (0..6)
+            .map(|i| {
+                scope.spawn(move || {
+                    let a = if i % 2 == 0 {
+                        request(port, "GET", "/api/queens/trace?n=8")
+                    } else {
+                        request(
+                            port,
+                            "GET",
+                            "/api/knight/trace?size=6&start=a1&limit=100000",
+                        )
+                    };
+                    assert_eq!(a.status, 200);
+                    assert!(a.body.trim_end().ends_with('}'));
+                    a.body.matches(r#""event":"call""#).count()
+                })
+            })
+            .collect();
+        let calls: Vec<usize> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+        assert_eq!(calls, [1965, 0, 1965, 0, 1965, 0]);
+    });
+    // A client that leaves in the middle of a long answer does not hold the server.
+    {
+        let mut c = TcpStream::connect(("127.0.0.1", s.port)).unwrap();
+        write!(c, "GET /api/queens/trace?n=16 HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+        let mut first = [0u8; 64];
+        c.read_exact(&mut first).unwrap();
+    }
+    assert_eq!(s.get("/api/queens/trace?n=4").status, 200);
+
+    #[cfg(unix)]
+    {
+        let pid = s.child.id().to_string();
+        let killed = Command::new("kill").args(["-INT", &pid]).status().unwrap();
+        assert!(killed.success());
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let status = loop {
+            if let Some(st) = s.child.try_wait().unwrap() {
+                break st;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "hetman serve did not stop on Ctrl-C"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        assert!(status.success(), "{status}");
+        let said: Vec<String> = s.stderr.try_iter().collect();
+        assert!(said.iter().any(|l| l == "hetman: stopped"), "{said:?}");
+    }
+}
