@@ -148,6 +148,30 @@ test("a step back then forward gives the same board as never stepping back", asy
   await page.close();
 });
 
+test("past the history cap the oldest steps go, the page says so, and the counts still agree", async () => {
+  // 9 queens: 161,543 events; the page keeps 20,000 here (2 million by default).
+  const page = await open(server.url + "?cap=20000");
+  await loadQueens(page, 9, "backtracking");
+  await topSpeedToEnd(page);
+  assert.equal(await counter(page, "calls"), 8042);
+  assert.equal(await counter(page, "solutions"), 352);
+  const s = await state(page);
+  assert.deepEqual(s.counters, s.end.counters);
+  assert.equal(await page.isVisible("#history-note"), true);
+  assert.match(await page.textContent("#history-note"), /keeps at most 20,000 events/);
+  const base = await page.evaluate(() => window.hetmanPage.app.timeline.base);
+  assert.ok(base > 100000, "base " + base);
+  await page.keyboard.press("Home");
+  assert.equal((await state(page)).cursor, base);
+  await page.keyboard.press("ArrowLeft");
+  assert.equal((await state(page)).cursor, base, "no step back past the cut");
+  await topSpeedToEnd(page);
+  assert.deepEqual((await state(page)).counters, s.end.counters);
+  assert.equal(await page.locator("#solutions li").count(), 352);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test("the bitboard search shades the file's squares that are not free", async () => {
   const page = await open(server.url);
   await loadQueens(page, 8, "bitboard");

@@ -287,8 +287,10 @@
         names: body.tour, nodes: body.nodes, algorithm: body.algorithm
       };
       app.view = "tour";
-      $("now").textContent = "A " + (body.closed ? "closed" : "open") + " tour of " + w + "×" + body.height +
-        " from " + body.start + " (" + body.algorithm + ", " + fmt(body.nodes) + " squares entered).";
+      var big = w > 24 || body.height > 24;
+      $("now").textContent = (body.closed ? "A closed" : "An open") + " tour of " + w + "×" + body.height +
+        " from " + body.start + " (" + body.algorithm + ", " + fmt(body.nodes) + " squares entered)" +
+        (big ? ": the path runs from blue at the start (green dot) to red at the end (red dot)." : ".");
       render();
     }).catch(function (err) {
       $("now").textContent = "";

@@ -323,17 +323,36 @@
         '" fill="none" stroke="' + COLOURS.start + '" stroke-width="' + n2(S * 0.08) + '"/>');
     }
     var depth = k.depth || 0;
+    var centre = function (sq) {
+      var q = fr(sq);
+      return n2(g.x(q[0]) + S / 2) + "," + n2(g.y(q[1]) + S / 2);
+    };
     if (depth > 0) {
+      var numbers = k.numbers !== false && W <= 24 && H <= 24;
       var pts = [];
-      for (i = 0; i < depth; i++) {
-        p = fr(k.path[i]);
-        pts.push(n2(g.x(p[0]) + S / 2) + "," + n2(g.y(p[1]) + S / 2));
-      }
+      for (i = 0; i < depth; i++) pts.push(centre(k.path[i]));
       if (k.closed && k.tour && depth > 1) pts.push(pts[0]);
-      var thin = W * H > 400;
-      out.push('<polyline points="' + pts.join(" ") + '" fill="none" stroke="' + COLOURS.path +
-        '" stroke-width="' + n2(thin ? S * 0.08 : S * 0.05) + '" stroke-opacity="0.75" stroke-linejoin="round"/>');
-      var numbers = k.numbers !== false && W * H <= 2500;
+      if (numbers || pts.length < 64) {
+        out.push('<polyline points="' + pts.join(" ") + '" fill="none" stroke="' + COLOURS.path +
+          '" stroke-width="' + n2(S * 0.05) + '" stroke-opacity="0.75" stroke-linejoin="round"/>');
+      } else {
+        // A long path without numbers: its colour runs from blue (the start) to red (the end).
+        var parts = 12;
+        var per = Math.ceil((pts.length - 1) / parts);
+        for (var part = 0; part < parts; part++) {
+          var from = part * per;
+          if (from >= pts.length - 1) break;
+          var seg = pts.slice(from, Math.min(pts.length, from + per + 1));
+          var hue = Math.round(220 - 220 * part / (parts - 1));
+          out.push('<polyline points="' + seg.join(" ") + '" fill="none" stroke="hsl(' + hue +
+            ',75%,42%)" stroke-width="' + n2(S * 0.12) + '" stroke-linejoin="round"/>');
+        }
+        var first = fr(k.path[0]), last = fr(k.path[depth - 1]);
+        out.push('<circle cx="' + n2(g.x(first[0]) + S / 2) + '" cy="' + n2(g.y(first[1]) + S / 2) + '" r="' +
+          n2(S * 0.45) + '" fill="' + COLOURS.start + '" stroke="#ffffff" stroke-width="' + n2(S * 0.1) + '"/>');
+        out.push('<circle cx="' + n2(g.x(last[0]) + S / 2) + '" cy="' + n2(g.y(last[1]) + S / 2) + '" r="' +
+          n2(S * 0.45) + '" fill="' + COLOURS.dead + '" stroke="#ffffff" stroke-width="' + n2(S * 0.1) + '"/>');
+      }
       if (numbers) {
         var big = depth > 99 ? S * 0.3 : S * 0.36;
         for (i = 0; i < depth; i++) {
