@@ -227,10 +227,10 @@
     var K = { CALL: 1, TRY: 2, REFUSE: 3, PUT: 4, REMOVE: 5, SOLUTION: 6 };
     if (q.shade !== false) {
       if (q.algorithm === "bitboard") {
-        if (q.file >= 0 && q.file < n && q.free >= 0) {
+        if (q.file >= 0 && q.file < n && q.free !== null && q.free !== undefined) {
           for (var r0 = 0; r0 < n; r0++) {
             if (q.ranks[q.file] === r0) continue;
-            if (q.free & (1 << r0)) {
+            if ((q.free >>> r0) & 1) {
               out.push('<circle cx="' + n2(g.x(q.file) + S / 2) + '" cy="' + n2(g.y(r0) + S / 2) + '" r="' +
                 n2(S * 0.1) + '" fill="' + COLOURS.free + '"/>');
             } else {

@@ -38,6 +38,7 @@
     dead_end: K.DEAD_END, prune: K.PRUNE, back: K.BACK, tour: K.TOUR
   };
   var LINE = { row: 1, up: 2, down: 4 };
+  var HAS_FREE = 1 << 20;
   var COUNTERS = {
     queens: ["calls", "tries", "refusals", "placements", "backtracks", "solutions"],
     knight: ["moves", "dead_ends", "prunes", "backtracks", "tours"]
@@ -215,9 +216,10 @@
     var a = 0, b = 0, c = 0;
     switch (kind) {
       case K.CALL:
-        a = o.file; b = o.depth; c = -1;
+        // b: the depth, plus HAS_FREE when c holds the free ranks (a 32-bit mask).
+        a = o.file; b = o.depth;
         if (o.free) {
-          c = 0;
+          b |= HAS_FREE;
           for (var j = 0; j < o.free.length; j++) c |= 1 << o.free[j];
         }
         break;
@@ -281,7 +283,7 @@
         ranks: new Int8Array(this.n).fill(-1),
         depth: 0,
         file: -1, // the file of the current call of test(c)
-        free: -1, // bitboard: the free ranks of that file, as a mask
+        free: null, // bitboard: the free ranks of that file, as a 32-bit mask
         counters: new Float64Array(6)
       };
     }
@@ -316,7 +318,7 @@
     var a = this.a[i], b = this.b[i], c = this.c[i];
     var cnt = s.counters;
     switch (this.kind[i]) {
-      case K.CALL: cnt[0]++; s.file = a; s.free = c; break;
+      case K.CALL: cnt[0]++; s.file = a; s.free = (b & HAS_FREE) ? c : null; break;
       case K.TRY: cnt[1]++; s.file = a; break;
       case K.REFUSE: cnt[2]++; break;
       case K.PUT: cnt[3]++; s.ranks[a] = b; s.depth++; break;
@@ -407,10 +409,13 @@
     var q = function (f, r) { return squareName(f, r); };
     var name = function (i) { return self.squareName(i); };
     switch (e.kind) {
-      case K.CALL:
-        return "test(" + (e.a + 1) + ") is called for file " + fileName(e.a) +
-          " with " + e.b + (e.b === 1 ? " queen" : " queens") + " on the board" +
-          (e.c >= 0 ? "; free ranks: " + freeList(e.c, this.n) : "") + ".";
+      case K.CALL: {
+        var depth = e.b & (HAS_FREE - 1);
+        return (this.header.algorithm === "bitboard" ? "A node for file " + fileName(e.a)
+          : "test(" + (e.a + 1) + ") is called for file " + fileName(e.a)) +
+          " with " + depth + (depth === 1 ? " queen" : " queens") + " on the board" +
+          ((e.b & HAS_FREE) ? "; free ranks: " + freeList(e.c, this.n) : "") + ".";
+      }
       case K.TRY: return "Try " + q(e.a, e.b) + ".";
       case K.REFUSE:
         return q(e.a, e.b) + " is refused: ruled out by " + lineNames(e.c).join(", ") + ".";
@@ -441,7 +446,7 @@
 
   function freeList(mask, n) {
     var out = [];
-    for (var r = 0; r < n; r++) if (mask & (1 << r)) out.push(r + 1);
+    for (var r = 0; r < n; r++) if ((mask >>> r) & 1) out.push(r + 1);
     return out.length ? out.join(" ") : "none";
   }
 
