@@ -12,8 +12,13 @@
 //!
 //!   The traces are JSON Lines in the schema of `docs/trace-schema.md`,
 //!   streamed in chunks; a request gives at most [`api::MAX_LIMIT`] events, and
-//!   the page asks for the next chunk with `skip`. Bad parameters get HTTP 400
-//!   and `{"error": "..."}` naming the parameter and what it accepts.
+//!   the page asks for the next chunk with `skip`. `format=html` gives the
+//!   player as one page with those events inside (what `--html` writes), and
+//!   `download=1` names a file to save. Bad parameters get HTTP 400 and
+//!   `{"error": "..."}` naming the parameter and what it accepts.
+//!
+//! The page keeps up to 2 million events for stepping back (`?cap=N` in its
+//! address changes that, for tests) and says so when older ones are dropped.
 
 mod export;
 
