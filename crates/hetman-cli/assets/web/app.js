@@ -29,6 +29,7 @@
     traceName: "trace",
     urlFor: null, // (skip, limit) -> API URL of the loaded trace
     view: "trace", // "trace" | "solution" | "tour" | "setup"
+    pendingSteps: 0, // steps forward asked for before their events arrived
     selected: -1,
     playing: false,
     seekSolution: false,
@@ -359,6 +360,7 @@
   }
 
   function pause() {
+    app.pendingSteps = 0;
     app.playing = false;
     app.seekSolution = false;
     updatePlayButton();
@@ -409,15 +411,20 @@
   }
 
   function stepForward() {
+    var pending = app.pendingSteps;
     pause();
     var t = app.timeline;
-    if (!t || !t.header) return;
+    if (!t) return;
     app.view = "trace";
-    if (t.cursor < t.count) {
-      t.seek(t.cursor + 1);
-    } else if (app.source && !app.source.done) {
-      fetchMore(true);
+    // A step asked for before its event arrived is taken as soon as it does.
+    app.pendingSteps = pending + 1;
+    if (t.header) {
+      var k = Math.min(app.pendingSteps, t.count - t.cursor);
+      t.seek(t.cursor + k);
+      app.pendingSteps -= k;
     }
+    if (!app.source || app.source.done) app.pendingSteps = 0;
+    if (app.pendingSteps) fetchMore(true);
     fetchMore(false);
     render();
   }
@@ -467,6 +474,12 @@
     app.renderQueued = true;
     requestAnimationFrame(function () {
       app.renderQueued = false;
+      var t = app.timeline;
+      if (app.pendingSteps && t && t.header && !app.playing) {
+        var k = Math.min(app.pendingSteps, t.count - t.cursor);
+        t.seek(t.cursor + k);
+        app.pendingSteps -= k;
+      }
       render();
     });
   }
