@@ -97,6 +97,7 @@
     $("solution-detail").hidden = true;
     $("end-check").textContent = "";
     $("end-check").className = "";
+    $("now").textContent = "";
     showError("");
   }
 
@@ -334,6 +335,7 @@
     }
     showError("");
     showKnightFacts();
+    $("now").textContent = "";
     render();
   }
 
