@@ -29,7 +29,7 @@ pub struct ListArgs {
     #[arg(long, short)]
     pub closed: bool,
     /// Stop after this many tours (0 or more).
-    #[arg(long, short, value_parser = parse_limit)]
+    #[arg(long, short, value_parser = parse_limit, allow_negative_numbers = true)]
     pub limit: Option<u64>,
     /// How to print each tour.
     #[arg(

@@ -50,7 +50,7 @@ pub struct CompleteArgs {
     #[arg(long, short)]
     pub unique: bool,
     /// With --list: stop after this many (0 or more).
-    #[arg(long, requires = "list", value_parser = parse_limit)]
+    #[arg(long, requires = "list", value_parser = parse_limit, allow_negative_numbers = true)]
     pub limit: Option<u64>,
     /// How to print each completion.
     #[arg(

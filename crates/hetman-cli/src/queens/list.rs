@@ -30,7 +30,7 @@ pub struct ListArgs {
     #[arg(value_parser = parse_search_n, allow_negative_numbers = true)]
     pub n: usize,
     /// Stop after this many solutions (0 or more).
-    #[arg(long, short, value_parser = parse_limit)]
+    #[arg(long, short, value_parser = parse_limit, allow_negative_numbers = true)]
     pub limit: Option<u64>,
     /// One solution per symmetry class (the smallest code of its 8 images), with its class size.
     #[arg(long, short)]
