@@ -398,9 +398,12 @@ impl FromStr for Placement {
                 "it is empty: give a code such as '5 8 4 1 7 2 6 3'",
             ));
         }
+        // A lowercase 'q' is also the 17th file letter ('q17'), so it marks a
+        // one-line board only in a word of square symbols ('q', '.q..').
         if t.contains('\n')
-            || t.chars()
-                .any(|c| matches!(c, 'Q' | 'q' | '♛' | '♕' | '.' | '·'))
+            || t.chars().any(|c| matches!(c, 'Q' | '♛' | '♕' | '.' | '·'))
+            || t.split_whitespace()
+                .any(|w| w.contains('q') && w.chars().all(is_square_char))
         {
             return Self::parse_board(t);
         }
@@ -461,6 +464,15 @@ mod tests {
         ] {
             assert_eq!(s.parse::<Placement>().unwrap(), p, "{s}");
         }
+    }
+
+    #[test]
+    fn squares_on_file_q_are_not_a_board() {
+        // Found by fuzzing (fuzz/placement): with N >= 17 the squares printed
+        // for a placement name file q, which was read as a queen of a drawn board.
+        let p: Placement = "10 3 5 7 1 4 2 7 1 4 2 8 6 9 8 6 9".parse().unwrap();
+        assert_eq!(p.to_algebraic().parse::<Placement>().unwrap(), p);
+        assert_eq!("q".parse::<Placement>().unwrap().n(), 1);
     }
 
     #[test]
