@@ -276,14 +276,18 @@ impl Placement {
             if line.is_empty() {
                 continue;
             }
-            // A line of file letters (the label line) has no square symbols.
-            if !line.chars().any(is_square_char) {
-                if line
+            // A line of file letters (the label line): letters only, and not
+            // only queens (from N = 17 on it names file q too).
+            if line
+                .chars()
+                .all(|c| c.is_ascii_alphabetic() || c.is_whitespace())
+                && line
                     .chars()
-                    .all(|c| c.is_ascii_alphabetic() || c.is_whitespace())
-                {
-                    continue;
-                }
+                    .any(|c| c.is_ascii_alphabetic() && c != 'q' && c != 'Q')
+            {
+                continue;
+            }
+            if !line.chars().any(is_square_char) {
                 return Err(Error::placement(format!(
                     "board line '{line}' has no squares: use 'Q' for a queen and '.' for an empty square"
                 )));
@@ -473,6 +477,9 @@ mod tests {
         let p: Placement = "10 3 5 7 1 4 2 7 1 4 2 8 6 9 8 6 9".parse().unwrap();
         assert_eq!(p.to_algebraic().parse::<Placement>().unwrap(), p);
         assert_eq!("q".parse::<Placement>().unwrap().n(), 1);
+        // And the drawn board's label line names file q.
+        let board = crate::render::text::queens(&p);
+        assert_eq!(board.parse::<Placement>().unwrap(), p);
     }
 
     #[test]
