@@ -106,6 +106,16 @@ impl Checkpoint {
                     break;
                 }
                 number += 1;
+                if number == 1 && !line.ends_with('\n') {
+                    // The header is written whole (renamed into place), so a
+                    // file without one is someone else's: never cut it.
+                    return Err(Error::Checkpoint {
+                        path: path.display().to_string(),
+                        reason: "is not a hetman checkpoint (its first line is not a header); \
+                                 use another file"
+                            .to_string(),
+                    });
+                }
                 if !line.ends_with('\n') {
                     // Torn by a crash while being appended: drop it, redo that unit.
                     break;
@@ -284,6 +294,12 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("it is for n=5, this run has n=6"), "{e}");
+        // A file of the user's whose one line has no newline is refused and
+        // left as it was (found by fuzz/checkpoint: it was cut to nothing).
+        std::fs::write(&p2, "my notes").unwrap();
+        let e = Checkpoint::open(&p2, h).unwrap_err().to_string();
+        assert!(e.contains("not a hetman checkpoint"), "{e}");
+        assert_eq!(std::fs::read_to_string(&p2).unwrap(), "my notes");
         std::fs::write(&p2, "").unwrap();
         assert!(Checkpoint::open(&p2, h)
             .unwrap_err()
