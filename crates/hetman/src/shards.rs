@@ -36,7 +36,8 @@ pub(crate) fn check_members(members: &[Member<'_>]) -> (String, Vec<String>) {
     };
     let (split, k) = reference;
     let mut problems = Vec::new();
-    let mut seen: Vec<Vec<&str>> = vec![Vec::new(); k];
+    // By shard number: K comes from the records and may be damaged (huge).
+    let mut seen: BTreeMap<usize, Vec<&str>> = BTreeMap::new();
     for m in members {
         if (m.split.as_str(), m.shards) != reference {
             problems.push(format!(
@@ -49,16 +50,26 @@ pub(crate) fn check_members(members: &[Member<'_>]) -> (String, Vec<String>) {
                 m.shard, m.source
             ));
         } else {
-            seen[m.shard].push(m.source);
+            seen.entry(m.shard).or_default().push(m.source);
         }
     }
-    let missing: Vec<usize> = (0..k).filter(|&i| seen[i].is_empty()).collect();
-    if !missing.is_empty() {
-        let s = if missing.len() == 1 { "" } else { "s" };
-        let list: Vec<String> = missing.iter().map(ToString::to_string).collect();
-        problems.insert(0, format!("missing shard{s} {}", list.join(", ")));
+    let absent = k - seen.len();
+    if absent > 0 {
+        const LISTED: usize = 20;
+        let s = if absent == 1 { "" } else { "s" };
+        let list: Vec<String> = (0..k)
+            .filter(|i| !seen.contains_key(i))
+            .take(LISTED)
+            .map(|i| i.to_string())
+            .collect();
+        let more = if absent > LISTED {
+            format!(" and {} more", absent - LISTED)
+        } else {
+            String::new()
+        };
+        problems.insert(0, format!("missing shard{s} {}{more}", list.join(", ")));
     }
-    for (i, sources) in seen.iter().enumerate() {
+    for (i, sources) in &seen {
         if sources.len() > 1 {
             let times = match sources.len() {
                 2 => "twice".to_string(),
@@ -118,5 +129,11 @@ mod tests {
         let (_, ok) = check_members(&[member("a", 2, 1, "1"), member("a", 2, 0, "0")]);
         assert!(ok.is_empty());
         assert_eq!(check_members(&[]).1, ["no shard results to merge"]);
+        // A damaged K (found by fuzz/queens_shard: it sized an allocation).
+        let (_, huge) = check_members(&[member("a", usize::MAX, 3, "3.json")]);
+        assert!(
+            huge[0].starts_with("missing shards 0, 1, 2, 4, 5,")
+                && huge[0].ends_with(&format!(" and {} more", usize::MAX - 21))
+        );
     }
 }
