@@ -664,7 +664,11 @@ impl Plan {
             }
             return;
         }
-        debug_assert_eq!(f[0], FULL);
+        // The square leaving the frontier has both its moves: always, but for
+        // a state from a damaged checkpoint, which has no completions then.
+        if f[0] != FULL {
+            return;
+        }
         if !self.feasible(v, &f, ends, base) {
             return;
         }
@@ -711,6 +715,26 @@ impl Plan {
         }
         let key = u128::from(half[0]) | u128::from(half[1]) << 64;
         key | u128::from(ends) << (4 * self.window)
+    }
+
+    /// Whether `key` is one [`Plan::encode`] can make: at most two tour ends
+    /// used, and each path label on exactly two slots, numbered in order of
+    /// first appearance (checked on the states read from a checkpoint).
+    fn is_key(&self, key: u128) -> bool {
+        let mut e = [FULL; 32];
+        let ends = self.decode(key, &mut e);
+        let mut seen = [0u8; 32];
+        let mut next = LABEL0;
+        for &c in &e[..self.window] {
+            if c >= LABEL0 {
+                if seen[c as usize] == 0 && c != next {
+                    return false;
+                }
+                next += u8::from(seen[c as usize] == 0);
+                seen[c as usize] += 1;
+            }
+        }
+        ends <= 2 && seen.iter().all(|&n| n == 0 || n == 2) && self.encode(&e, ends) == key
     }
 
     /// Unpacks a key made by [`Plan::encode`] into `e[..window]`; returns the used ends.
@@ -1198,7 +1222,11 @@ fn load_checkpoint<K: Key>(plan: &Plan, path: &Path) -> Result<Option<Resume<K>>
         for _ in 0..take {
             r.read_exact(&mut b16).map_err(damaged)?;
             r.read_exact(&mut b8).map_err(damaged)?;
-            chunk.push((K::pack(u128::from_le_bytes(b16)), u64::from_le_bytes(b8)));
+            let key = u128::from_le_bytes(b16);
+            if !plan.is_key(key) || K::pack(key).unpack() != key {
+                return Err(checkpoint_error(path, "is damaged: a state is malformed"));
+            }
+            chunk.push((K::pack(key), u64::from_le_bytes(b8)));
         }
         states.push(chunk);
         left -= take;
@@ -1254,6 +1282,40 @@ mod tests {
             count_closed(13, 13, &free(169), &o),
             Err(Error::TooLarge { .. })
         ));
+    }
+
+    #[test]
+    fn damaged_checkpoint_states_do_not_panic() {
+        // Found by fuzz/frontier_checkpoint: states that no count makes
+        // tripped "every label marks two path ends" and the slot-0 assertion.
+        let dir = std::env::temp_dir().join(format!("hetman-frontier-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("damaged.ckpt");
+        let file = |key: u128| {
+            let sig = format!("4x5 OpenUndirected {}", "0".repeat(20));
+            let mut b = MAGIC.to_vec();
+            b.extend((sig.len() as u64).to_le_bytes());
+            b.extend(sig.as_bytes());
+            b.extend(6u64.to_le_bytes());
+            b.extend(0u128.to_le_bytes());
+            b.extend(1u64.to_le_bytes());
+            b.extend(key.to_le_bytes());
+            b.extend(1u64.to_le_bytes());
+            fs::write(&path, b).unwrap();
+        };
+        let opts = Options {
+            checkpoint: Some(&path),
+            split: false,
+            ..Options::default()
+        };
+        let run = || count(4, 5, &free(20), Tours::OpenUndirected, &opts);
+        // A path label on one slot only.
+        file(u128::from(LABEL0) << 4);
+        assert!(matches!(run(), Err(Error::Checkpoint { .. })));
+        // Well formed, but the square leaving the frontier has no moves.
+        file(0);
+        assert_eq!(run().unwrap().tours, 0);
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
