@@ -46,7 +46,7 @@ mod knight;
 mod queens;
 mod serve;
 
-use clap::{CommandFactory, Parser};
+use clap::{CommandFactory, FromArgMatches};
 use std::io;
 use std::process::ExitCode;
 
@@ -57,11 +57,16 @@ pub const EXIT_INTERRUPTED: u8 = 130;
 
 fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    let cli = match cli::Cli::try_parse_from(&args) {
+    // One command tree, built once: for parsing and for finding old spellings.
+    let mut cmd = cli::Cli::command();
+    let cli = match cmd
+        .try_get_matches_from_mut(&args)
+        .and_then(|m| cli::Cli::from_arg_matches(&m))
+    {
         Ok(cli) => cli,
-        Err(e) => return cli::report_clap_error(&e),
+        Err(e) => return cli::report_clap_error(&e.format(&mut cmd)),
     };
-    for note in common::deprecated::notes(&cli::Cli::command(), &args) {
+    for note in common::deprecated::notes(&cmd, &args) {
         eprintln!("{note}");
     }
     match run(cli) {

@@ -208,49 +208,26 @@ fn a_closed_pipe_ends_the_stream_quietly() {
     );
 }
 
+/// Runs `args`, expects exit code 2, and gives stderr.
+fn refused(args: &[&str]) -> String {
+    let err = hetman()
+        .args(args)
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    String::from_utf8(err).unwrap()
+}
+
 #[test]
 fn bad_sizes_and_watch_without_a_terminal_are_refused_by_name() {
-    let err = hetman()
-        .args(["queens", "trace", "40"])
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    assert!(String::from_utf8_lossy(&err).contains("1 to 32"));
-    let err = hetman()
-        .args(["queens", "watch", "17"])
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    assert!(String::from_utf8_lossy(&err).contains("1 to 16"));
-    let err = hetman()
-        .args(["knight", "watch", "9", "--start", "a1"])
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    assert!(String::from_utf8_lossy(&err).contains("up to 8x8"));
-    let err = hetman()
-        .args(["queens", "trace", "8", "--until-solution", "0"])
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    assert!(String::from_utf8_lossy(&err).contains("from 1"));
+    assert!(refused(&["queens", "trace", "40"]).contains("1 to 32"));
+    assert!(refused(&["queens", "watch", "17"]).contains("1 to 16"));
+    assert!(refused(&["knight", "watch", "9", "--start", "a1"]).contains("up to 8x8"));
+    assert!(refused(&["queens", "trace", "8", "--until-solution", "0"]).contains("from 1"));
     // stdout is a pipe here, not a terminal.
-    let err = hetman()
-        .args(["queens", "watch", "6"])
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    let err = String::from_utf8_lossy(&err);
+    let err = refused(&["queens", "watch", "6"]);
     assert!(err.contains("hetman queens trace 6"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
 }

@@ -39,7 +39,7 @@ pub fn parse_search_n(s: &str) -> Result<usize, String> {
     parse_n_up_to(
         s,
         max_search_n(),
-        " (the largest any --algorithm takes; the default takes less, see --help)",
+        "; no --algorithm takes more, and the default fast engine takes up to 28 (see --help)",
     )
 }
 

@@ -1,6 +1,7 @@
 //! Trace events in words: the readable form of `trace --format text` and the
 //! "last step" line of `watch`.
 
+use crate::common::output::group;
 use hetman::trace::{Counters, Event, Header, KnightOrder, QueensAlgorithm};
 
 /// The column's name for the seeds' `test(c)`: the file letter.
@@ -140,19 +141,6 @@ pub fn title(header: &Header) -> String {
             s
         }
     }
-}
-
-/// `1234567` as `1,234,567`.
-pub fn group(v: u64) -> String {
-    let s = v.to_string();
-    let mut out = String::with_capacity(s.len() + s.len() / 3);
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 #[cfg(test)]

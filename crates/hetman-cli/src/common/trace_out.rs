@@ -3,9 +3,14 @@
 
 use crate::common::events::{counters_line, describe, indent, title};
 use crate::common::long_run::write_atomically;
+use crate::common::tour::{build_board, start_square, Board};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
-use hetman::trace::{event_json, header_json, Event, Limits, QueensAlgorithm, Stream, Trace};
+use hetman::knight::KnightBoard;
+use hetman::trace::{
+    event_json, header_json, Event, KnightOrder, Limits, QueensAlgorithm, Stream, Trace,
+};
+use hetman::Square;
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -49,6 +54,36 @@ impl From<TracedAlgorithm> for QueensAlgorithm {
             TracedAlgorithm::Backtracking => QueensAlgorithm::Backtracking,
             TracedAlgorithm::Bitboard => QueensAlgorithm::Bitboard,
         }
+    }
+}
+
+/// The knight's search that `knight trace` and `knight watch` follow.
+#[derive(Debug, Args)]
+pub struct KnightSearchArgs {
+    #[command(flatten)]
+    pub board: Board,
+    /// The square the knight starts on.
+    #[arg(long, short, default_value = "a1")]
+    pub start: String,
+    /// Try the moves by Warnsdorff's rule (fewest onward moves first) instead of the seed's fixed order.
+    #[arg(long, short)]
+    pub warnsdorff: bool,
+    /// Look for closed tours: the last square a knight's move from the first.
+    #[arg(long, short)]
+    pub closed: bool,
+}
+
+impl KnightSearchArgs {
+    /// The board, the start square and the move order, checked.
+    pub fn resolve(&self) -> Result<(KnightBoard, Square, KnightOrder)> {
+        let board = build_board(&self.board, 64)?;
+        let start = start_square(&board, &self.start)?;
+        let order = if self.warnsdorff {
+            KnightOrder::Warnsdorff
+        } else {
+            KnightOrder::Plain
+        };
+        Ok((board, start, order))
     }
 }
 

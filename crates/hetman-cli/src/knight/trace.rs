@@ -1,10 +1,9 @@
 //! `hetman knight trace`: the steps of the knight's search as text or JSON Lines.
 
-use crate::common::tour::{build_board, start_square, Board};
-use crate::common::trace_out::{self, TraceArgs};
+use crate::common::trace_out::{self, KnightSearchArgs, TraceArgs};
 use anyhow::Result;
 use clap::Args;
-use hetman::trace::{KnightOrder, KnightTrace};
+use hetman::trace::KnightTrace;
 use std::process::ExitCode;
 
 pub const HELP: &str = "Every step of the knight's backtracking from the start square: each move, \
@@ -22,28 +21,13 @@ See also: hetman knight watch 5 --start a5 (the same steps animated in the termi
 #[derive(Debug, Args)]
 pub struct TraceCmdArgs {
     #[command(flatten)]
-    pub board: Board,
-    /// The square the knight starts on.
-    #[arg(long, short, default_value = "a1")]
-    pub start: String,
-    /// Try the moves by Warnsdorff's rule (fewest onward moves first) instead of the seed's fixed order.
-    #[arg(long, short)]
-    pub warnsdorff: bool,
-    /// Look for closed tours: the last square a knight's move from the first.
-    #[arg(long, short)]
-    pub closed: bool,
+    pub search: KnightSearchArgs,
     #[command(flatten)]
     pub output: TraceArgs,
 }
 
 pub fn run(a: &TraceCmdArgs) -> Result<ExitCode> {
-    let board = build_board(&a.board, 64)?;
-    let start = start_square(&board, &a.start)?;
-    let order = if a.warnsdorff {
-        KnightOrder::Warnsdorff
-    } else {
-        KnightOrder::Plain
-    };
-    let trace = KnightTrace::new(&board, start, order, a.closed)?;
+    let (board, start, order) = a.search.resolve()?;
+    let trace = KnightTrace::new(&board, start, order, a.search.closed)?;
     trace_out::write(trace, &a.output)
 }

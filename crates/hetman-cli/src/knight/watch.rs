@@ -1,10 +1,10 @@
 //! `hetman knight watch`: the knight's search animated in the terminal.
 
-use crate::common::tour::{build_board, start_square, Board};
+use crate::common::trace_out::KnightSearchArgs;
 use crate::common::watch::{self, Subject};
 use anyhow::{bail, Result};
 use clap::Args;
-use hetman::trace::{KnightOrder, KnightTrace};
+use hetman::trace::KnightTrace;
 use std::process::ExitCode;
 
 pub const HELP: &str = "The board with the path numbered, the knight's square, the dead ends \
@@ -24,36 +24,24 @@ pub const MAX_WATCH_SIDE: u32 = 8;
 #[derive(Debug, Args)]
 pub struct WatchArgs {
     #[command(flatten)]
-    pub board: Board,
-    /// The square the knight starts on.
-    #[arg(long, short, default_value = "a1")]
-    pub start: String,
-    /// Try the moves by Warnsdorff's rule (fewest onward moves first) instead of the seed's fixed order.
-    #[arg(long, short)]
-    pub warnsdorff: bool,
-    /// Look for closed tours: the last square a knight's move from the first.
-    #[arg(long, short)]
-    pub closed: bool,
+    pub search: KnightSearchArgs,
     #[command(flatten)]
     pub look: watch::LookArgs,
 }
 
 pub fn run(a: &WatchArgs) -> Result<ExitCode> {
-    let size = a.board.size;
+    let size = a.search.board.size;
     if size.width() > MAX_WATCH_SIDE || size.height() > MAX_WATCH_SIDE {
         bail!(
             "SIZE '{size}': the animation draws boards up to {MAX_WATCH_SIDE}x{MAX_WATCH_SIDE}; for larger ones use hetman knight trace {size}"
         );
     }
-    watch::require_terminal(&format!("hetman knight trace {size} --start {}", a.start))?;
-    let board = build_board(&a.board, 64)?;
-    let start = start_square(&board, &a.start)?;
-    let order = if a.warnsdorff {
-        KnightOrder::Warnsdorff
-    } else {
-        KnightOrder::Plain
-    };
-    let trace = KnightTrace::new(&board, start, order, a.closed)?;
+    watch::require_terminal(&format!(
+        "hetman knight trace {size} --start {}",
+        a.search.start
+    ))?;
+    let (board, start, order) = a.search.resolve()?;
+    let trace = KnightTrace::new(&board, start, order, a.search.closed)?;
     watch::watch(Subject::Knight(trace), &a.look)?;
     Ok(ExitCode::SUCCESS)
 }

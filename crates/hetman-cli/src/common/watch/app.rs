@@ -187,7 +187,7 @@ impl<'b> App<'b> {
         }
         self.note = Some(format!(
             "no solution in the next {} steps; press n to go on",
-            super::super::events::group(NEXT_SOLUTION_CAP)
+            crate::common::output::group(NEXT_SOLUTION_CAP)
         ));
     }
 

@@ -2,7 +2,8 @@
 //! choices, the last step in words and the keys.
 
 use super::app::{App, Search, SPEEDS};
-use crate::common::events::{describe, group, title};
+use crate::common::events::{describe, title};
+use crate::common::output::group;
 use hetman::trace::{Event, Line as Lane};
 use hetman::Square;
 use ratatui::layout::{Constraint, Direction, Layout};
