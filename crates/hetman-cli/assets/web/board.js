@@ -188,13 +188,16 @@
       '" text-anchor="middle" dominant-baseline="central" fill="' + colour + '">' + text + "</text>";
   }
 
-  // The mark of a line through a square: row horizontal, up rising, down falling.
+  // The mark of a line through a square, drawn along the line itself: row
+  // horizontal; up[r+c] is the diagonal on which rank + file is constant, which
+  // falls to the right with rank 1 at the bottom (a8-h1); down[r-c+N] keeps
+  // rank - file constant and rises to the right (a1-h8).
   function lineMark(g, f, r, line) {
     var x = g.x(f), y = g.y(r), m = S * 0.16;
     var d;
     if (line === "row") d = "M" + n2(x + m) + " " + n2(y + S / 2) + "H" + n2(x + S - m);
-    else if (line === "up") d = "M" + n2(x + m) + " " + n2(y + S - m) + "L" + n2(x + S - m) + " " + n2(y + m);
-    else d = "M" + n2(x + m) + " " + n2(y + m) + "L" + n2(x + S - m) + " " + n2(y + S - m);
+    else if (line === "up") d = "M" + n2(x + m) + " " + n2(y + m) + "L" + n2(x + S - m) + " " + n2(y + S - m);
+    else d = "M" + n2(x + m) + " " + n2(y + S - m) + "L" + n2(x + S - m) + " " + n2(y + m);
     return '<path d="' + d + '" stroke="' + COLOURS[line] + '" stroke-width="' + n2(S * 0.08) +
       '" stroke-linecap="round"/>';
   }
