@@ -12,6 +12,7 @@
 //! - [`placement`]: queens placements in and out (`--format`, JSON, streaming).
 //! - [`shard`]: shard result records (`--result FILE`, `merge`).
 //! - [`events`]: trace events in words (text traces, the watch's status line).
+//! - [`html`]: the web page's player as one self-contained HTML file with a trace inside.
 //! - [`trace_out`]: the flags and writers of `queens trace` and `knight trace`.
 //! - [`watch`]: the terminal animation of `queens watch` and `knight watch`.
 //! - [`tour`]: knight's tours in and out (the board argument, `--format`, headlines, pictures).
@@ -20,6 +21,7 @@ pub mod args;
 pub mod deprecated;
 pub mod engine;
 pub mod events;
+pub mod html;
 pub mod long_run;
 pub mod output;
 pub mod picture;

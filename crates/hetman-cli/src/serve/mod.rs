@@ -1,7 +1,8 @@
 //! `hetman serve`: the web page that animates the searches, and its API.
 //!
-//! - [`export_html`] (always built): the same page as one self-contained HTML
-//!   file with a trace inside, for `--html FILE`; no server needed.
+//! - The same page as one self-contained HTML file with a trace inside (for
+//!   `trace --html FILE` and the API's `format=html`) is made by
+//!   [`crate::common::html::export_html`]; no server needed.
 //! - With the `web` feature: [`run`] serves the page and the API on
 //!   `127.0.0.1` (axum on tokio, every asset embedded with rust-embed):
 //!   - `GET /`: the page (and `GET /{asset}` its CSS and scripts);
@@ -20,9 +21,6 @@
 //! The page keeps up to 2 million events for stepping back (`?cap=N` in its
 //! address changes that, for tests) and says so when older ones are dropped.
 
-mod export;
-
-pub use export::export_html;
 
 #[cfg(feature = "web")]
 pub mod api;
