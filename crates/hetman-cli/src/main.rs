@@ -10,18 +10,22 @@
 //!   args.rs            value parsers (N, sizes, limits, shards, squares) and input text
 //!   deprecated.rs      old flag spellings (hidden aliases) and their notes
 //!   engine.rs          the queens --algorithm values, refusals, the fast engine's run
+//!   events.rs          trace events in words (text traces, the watch's status line)
+//!   html.rs            the web page's player as one HTML file with a trace inside
 //!   long_run.rs        stop flag + Ctrl-C, progress renderer, memory, threads, atomic write
 //!   output.rs          stdout: outln!, numbers, plurals, durations, streams
 //!   picture.rs         --svg/--png/--png-size/--color, sheets and galleries
 //!   placement.rs       queens placements in and out (--format, JSON, streaming)
 //!   shard.rs           shard result records (--result FILE, merge)
 //!   tour.rs            knight's tours in and out (board argument, --format, headlines)
+//!   trace_out.rs       the flags and writers of the trace commands (text, JSON Lines, --html)
+//!   watch/             the terminal animation (ratatui): app.rs state and keys, draw.rs frames
 //! queens/            one file per `hetman queens` command; mod.rs: the enum and dispatch
 //!   count/             count (mod.rs) and its long runs (resumable.rs)
-//!   compare, list, check, symmetry, solve, complete, merge, slurm
+//!   compare, list, check, symmetry, solve, complete, merge, slurm, trace, watch
 //! knight/            one file per `hetman knight` command; mod.rs: the enum and dispatch
-//!   tour, list, count, check, merge
-//! serve/             `hetman serve` (the web page, its API, embedded assets) and export_html
+//!   tour, list, count, check, merge, trace, watch
+//! serve/             `hetman serve` (the web page, its API, embedded assets)
 //! ```
 //!
 //! - **A new command**: a file `queens/NAME.rs` (or `knight/NAME.rs`, or a folder

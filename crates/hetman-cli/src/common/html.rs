@@ -30,7 +30,6 @@ fn source(name: &str) -> &'static str {
 /// std::fs::write("page.html", html)?;
 /// ```
 #[must_use]
-#[cfg_attr(not(feature = "web"), allow(dead_code))] // used by `trace --html` and the API
 pub fn export_html(trace_ndjson: &str, title: &str) -> String {
     let mut html = INDEX.replacen(
         "<body data-mode=\"serve\">",

@@ -183,7 +183,7 @@ fn write_html<T: Trace>(trace: T, limits: Limits, path: &std::path::Path) -> Res
             crate::common::output::group(cap)
         );
     }
-    let html = crate::serve::export_html(&text, &format!("hetman: {name}"));
+    let html = crate::common::html::export_html(&text, &format!("hetman: {name}"));
     write_atomically(path, &html).with_context(|| format!("--html '{}'", path.display()))?;
     eprintln!("hetman: wrote {}", path.display());
     Ok(ExitCode::SUCCESS)

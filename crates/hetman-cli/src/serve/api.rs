@@ -485,7 +485,7 @@ fn html_page(
             text.push('\n');
             true
         });
-        let _ = tx.send(super::export_html(&text, &title));
+        let _ = tx.send(crate::common::html::export_html(&text, &title));
     });
     let body = futures_util::stream::once(async move {
         rx.await

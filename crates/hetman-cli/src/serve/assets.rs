@@ -69,7 +69,7 @@ mod tests {
     fn the_page_and_its_files_are_embedded() {
         let index = Assets::get("index.html").expect("index.html");
         let index = std::str::from_utf8(&index.data).unwrap();
-        for name in super::super::export::ASSETS {
+        for name in crate::common::html::ASSETS {
             assert!(Assets::get(name).is_some(), "{name} is not embedded");
             assert!(index.contains(name), "index.html does not load {name}");
         }

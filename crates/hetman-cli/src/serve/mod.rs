@@ -21,7 +21,6 @@
 //! The page keeps up to 2 million events for stepping back (`?cap=N` in its
 //! address changes that, for tests) and says so when older ones are dropped.
 
-
 #[cfg(feature = "web")]
 pub mod api;
 #[cfg(feature = "web")]

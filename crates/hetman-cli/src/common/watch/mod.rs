@@ -35,6 +35,7 @@ pub struct LookArgs {
     pub ascii: bool,
 }
 
+#[cfg_attr(not(feature = "tui"), allow(dead_code))] // read by the animation only
 impl LookArgs {
     /// (ASCII only, colour): colour unless `--ascii` or NO_COLOR (set and not empty).
     pub fn resolve(&self) -> (bool, bool) {
@@ -54,6 +55,7 @@ pub fn require_terminal(instead: &str) -> Result<()> {
 }
 
 /// What is watched.
+#[cfg_attr(not(feature = "tui"), allow(dead_code))] // read by the animation only
 pub enum Subject<'b> {
     /// N queens.
     Queens(QueensTrace),
