@@ -8,7 +8,7 @@
 //! finds 92 solutions.
 //!
 //! The recursion is kept as an explicit stack of calls, one step at a time
-//! ([`Stepper`]), so that the same search can be run at full speed
+//! (a stepper), so that the same search can be run at full speed
 //! ([`search`]) or watched one step after another ([`crate::trace`]).
 
 use super::Visitor;
