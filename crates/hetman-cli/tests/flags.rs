@@ -34,7 +34,10 @@ fn ranges_are_checked_before_any_work_in_the_helps_words() {
         &["queens", "list", "40"],
         &["bitboard algorithm takes N from 1 to 32"],
     );
-    refused(&["queens", "complete", "0"], &["invalid value '0' for '<N>'", "from 1 to"]);
+    refused(
+        &["queens", "complete", "0"],
+        &["invalid value '0' for '<N>'", "from 1 to"],
+    );
     for args in [
         &["queens", "list", "8", "--limit", "-1"][..],
         &["knight", "list", "5", "--start", "a1", "--limit", "-1"],
