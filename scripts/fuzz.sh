@@ -36,7 +36,7 @@ else
 fi
 
 export AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1 AFL_NO_AFFINITY=1
-stat() { sed -n "s/^$2 *: *//p" "$1"; }
+field() { sed -n "s/^$2 *: *//p" "$1"; }
 total=0
 failed=()
 for t in "${targets[@]}"; do
@@ -52,13 +52,13 @@ for t in "${targets[@]}"; do
         continue
     }
     stats=$out/default/fuzzer_stats
-    execs=$(stat "$stats" execs_done)
+    execs=$(field "$stats" execs_done)
     crashes=$(find "$out/default/crashes" -type f -name 'id:*' | wc -l)
     hangs=$(find "$out/default/hangs" -type f -name 'id:*' | wc -l)
     total=$((total + execs))
     printf 'fuzz: %-20s %12d executions (%s/s), %d crashes, %d hangs, %s paths\n' \
-        "$t" "$execs" "$(stat "$stats" execs_per_sec)" "$crashes" "$hangs" \
-        "$(stat "$stats" corpus_count)"
+        "$t" "$execs" "$(field "$stats" execs_per_sec)" "$crashes" "$hangs" \
+        "$(field "$stats" corpus_count)"
     if ((crashes + hangs > 0)); then
         failed+=("$t ($crashes crashes, $hangs hangs in fuzz/$out/default)")
     fi
