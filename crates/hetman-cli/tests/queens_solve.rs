@@ -183,22 +183,23 @@ fn complete_keeps_given_queens() {
 
 #[test]
 fn complete_proves_none_and_refuses_bad_input() {
+    // Two given queens that attack each other are contradictory input (issue 26).
     hetman()
         .args(["queens", "complete", "8", "--with", "a1,h8"])
         .assert()
-        .code(1)
+        .code(2)
         .stdout("")
-        .stderr(contains("no completion").and(contains("a1 and h8")));
+        .stderr(contains("--with").and(contains("a1 and h8")));
     hetman()
         .args(["queens", "complete", "8", "--with", "a1 b3"])
         .assert()
         .code(1)
         .stderr(contains("no completion"));
     hetman()
-        .args(["queens", "complete", "65", "--with", "a1"])
+        .args(["queens", "complete", "1048577", "--with", "a1"])
         .assert()
         .code(2)
-        .stderr(contains("up to 64"));
+        .stderr(contains("from 1 to 1,048,576"));
     hetman()
         .args(["queens", "complete", "8", "--with", "j1"])
         .assert()

@@ -48,8 +48,7 @@ pub fn parse_complete_n(s: &str) -> Result<usize, String> {
     parse_n_up_to(
         s,
         hetman::queens::complete::MAX_N,
-        ": the completion search keeps one 64-bit mask per file, so it takes N up to 64; \
-         for larger boards without given queens use `hetman queens solve`",
+        " (the largest board whose squares have names)",
     )
 }
 
@@ -220,7 +219,10 @@ mod tests {
         assert_eq!(max_search_n(), 64);
         assert_eq!(parse_search_n("64"), Ok(64));
         assert!(parse_search_n("65").unwrap_err().contains("from 1 to 64"));
-        assert!(parse_complete_n("65").unwrap_err().contains("up to 64"));
+        assert_eq!(parse_complete_n("65"), Ok(65));
+        assert!(parse_complete_n("1048577")
+            .unwrap_err()
+            .contains("from 1 to 1,048,576"));
         assert!(parse_n("0")
             .unwrap_err()
             .contains("from 1 to 1,073,741,824"));

@@ -60,14 +60,14 @@ impl Small {
         for (f, r) in p.blocked_pairs() {
             blocked[f as usize] |= 1 << r;
         }
-        for f in 0..n {
+        for (f, &blocked) in blocked.iter().enumerate().take(n) {
             match p.given_rank(f) {
                 Some(r) => {
                     s.ranks[f] = r;
                     s.state = s.put(s.state, f, r);
                 }
                 None => {
-                    s.allowed[f] = s.full() & !blocked[f];
+                    s.allowed[f] = s.full() & !blocked;
                     s.open |= 1 << f;
                 }
             }
