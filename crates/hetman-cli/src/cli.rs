@@ -218,9 +218,6 @@ mod tests {
     /// aliases, the old spellings, aside).
     #[test]
     fn each_short_flag_has_one_meaning() {
-        // Left to settle by the owner of `knight trace`/`watch`: `-w` there is
-        // --warnsdorff, in `queens complete` --with (README says so too).
-        const UNSETTLED: &[char] = &['w'];
         let mut longs: std::collections::BTreeMap<char, std::collections::BTreeSet<String>> =
             Default::default();
         for (key, _) in flag_table() {
@@ -233,10 +230,7 @@ mod tests {
             }
         }
         for (c, l) in longs {
-            assert!(
-                l.len() == 1 || UNSETTLED.contains(&c),
-                "-{c} stands for {l:?}"
-            );
+            assert!(l.len() == 1, "-{c} stands for {l:?}");
         }
     }
 

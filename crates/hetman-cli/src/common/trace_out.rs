@@ -66,7 +66,7 @@ pub struct KnightSearchArgs {
     #[arg(long, short, default_value = "a1")]
     pub start: String,
     /// Try the moves by Warnsdorff's rule (fewest onward moves first) instead of the seed's fixed order.
-    #[arg(long, short)]
+    #[arg(long)]
     pub warnsdorff: bool,
     /// Look for closed tours: the last square a knight's move from the first.
     #[arg(long, short)]

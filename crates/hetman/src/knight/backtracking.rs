@@ -67,6 +67,8 @@ pub(crate) struct Stepper<'b> {
     tie: Option<Keys>,
     /// The path was reported as a tour; the next step backs up.
     reported: bool,
+    /// Squares entered, the start included.
+    nodes: u64,
 }
 
 impl<'b> Stepper<'b> {
@@ -99,6 +101,7 @@ impl<'b> Stepper<'b> {
             tried: Vec::with_capacity(free),
             tie,
             reported: false,
+            nodes: 1,
         };
         for i in 0..n as u32 {
             if board.is_blocked(i) {
@@ -116,22 +119,16 @@ impl<'b> Stepper<'b> {
     /// Neighbour of square `i` by move `m`, if on the board and free.
     #[inline]
     fn next(&self, i: u32, m: usize) -> Option<u32> {
-        let w = i64::from(self.board.width());
-        let (x, y) = (i64::from(i) % w, i64::from(i) / w);
-        let (dx, dy) = KNIGHT_MOVES[m];
-        let (nx, ny) = (x + i64::from(dx), y + i64::from(dy));
-        if nx < 0 || ny < 0 || nx >= w || ny >= i64::from(self.board.height()) {
-            return None;
-        }
-        let j = (i64::from(i) + self.deltas[m]) as u32;
-        (!self.board.is_blocked(j)).then_some(j)
+        neighbour(self.board, &self.deltas, i, m)
     }
 
     #[inline]
     fn visit(&mut self, i: u32) {
+        // Locals, so that the writes below are seen not to touch them.
+        let (board, deltas) = (self.board, self.deltas);
         self.taken[i as usize] = true;
         for m in 0..8 {
-            if let Some(j) = self.next(i, m) {
+            if let Some(j) = neighbour(board, &deltas, i, m) {
                 self.deg[j as usize] -= 1;
             }
         }
@@ -139,9 +136,10 @@ impl<'b> Stepper<'b> {
 
     #[inline]
     fn unvisit(&mut self, i: u32) {
+        let (board, deltas) = (self.board, self.deltas);
         self.taken[i as usize] = false;
         for m in 0..8 {
-            if let Some(j) = self.next(i, m) {
+            if let Some(j) = neighbour(board, &deltas, i, m) {
                 self.deg[j as usize] += 1;
             }
         }
@@ -198,6 +196,29 @@ impl<'b> Stepper<'b> {
     /// The next step, `None` when every path from the start has been tried.
     #[inline]
     pub(crate) fn step(&mut self) -> Option<Step> {
+        self.advance::<true>()
+    }
+
+    /// The search's one loop. With `STEPS` every step is given out; without,
+    /// only tours and one move in 4096 (for the caller's checks), while
+    /// `nodes` counts the squares entered (the compiler drops the rest, so
+    /// the search runs at full speed).
+    #[inline(always)]
+    fn advance<const STEPS: bool>(&mut self) -> Option<Step> {
+        loop {
+            let step = self.one()?;
+            self.nodes += u64::from(matches!(step, Step::Move { .. }));
+            if STEPS
+                || matches!(step, Step::Tour)
+                || (matches!(step, Step::Move { .. }) && self.nodes & 0xfff == 0)
+            {
+                return Some(step);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn one(&mut self) -> Option<Step> {
         let depth = self.path.len();
         let cur = *self.path.last()?;
         if !self.reported
@@ -287,8 +308,8 @@ pub(crate) fn search(
     stop: Option<&AtomicBool>,
 ) -> Result<Outcome, Error> {
     let mut s = Stepper::new(board, start, closed, order, prune);
-    let mut nodes: u64 = 1;
-    while let Some(step) = s.step() {
+    while let Some(step) = s.advance::<false>() {
+        let nodes = s.nodes;
         match step {
             Step::Tour => {
                 return Ok(Outcome {
@@ -297,24 +318,36 @@ pub(crate) fn search(
                 });
             }
             Step::Move { .. } => {
-                nodes += 1;
-                if nodes & 0xfff == 0 {
-                    if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                        return Err(Error::Interrupted);
-                    }
-                    if max_nodes.is_some_and(|lim| nodes > lim) {
-                        return Err(Error::TooLarge {
-                            reason: format!(
-                                "the search gave up after {nodes} nodes without finding a tour or proving there is none"
-                            ),
-                        });
-                    }
+                if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                    return Err(Error::Interrupted);
+                }
+                if max_nodes.is_some_and(|lim| nodes > lim) {
+                    return Err(Error::TooLarge {
+                        reason: format!(
+                            "the search gave up after {nodes} nodes without finding a tour or proving there is none"
+                        ),
+                    });
                 }
             }
             Step::Back { .. } => {}
         }
     }
+    let nodes = s.nodes;
     Ok(Outcome { path: None, nodes })
+}
+
+/// Neighbour of square `i` by move `m`, if on the board and free.
+#[inline(always)]
+fn neighbour(board: &KnightBoard, deltas: &[i64; 8], i: u32, m: usize) -> Option<u32> {
+    let w = i64::from(board.width());
+    let (x, y) = (i64::from(i) % w, i64::from(i) / w);
+    let (dx, dy) = KNIGHT_MOVES[m];
+    let (nx, ny) = (x + i64::from(dx), y + i64::from(dy));
+    if nx < 0 || ny < 0 || nx >= w || ny >= i64::from(board.height()) {
+        return None;
+    }
+    let j = (i64::from(i) + deltas[m]) as u32;
+    (!board.is_blocked(j)).then_some(j)
 }
 
 fn step_between(board: &KnightBoard, a: u32, b: u32) -> bool {

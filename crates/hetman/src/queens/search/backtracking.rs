@@ -75,6 +75,8 @@ pub(crate) struct Stepper {
     /// The rank each open call of `test` is at; call `c` is `stack[c]`.
     stack: Vec<u32>,
     phase: Phase,
+    /// Calls of `test` since [`next_solution`](Self::next_solution) last started.
+    calls: u64,
 }
 
 impl Stepper {
@@ -92,6 +94,7 @@ impl Stepper {
             code: vec![0; n],
             stack: Vec::with_capacity(n),
             phase: Phase::Start,
+            calls: 0,
         }
     }
 
@@ -150,22 +153,47 @@ impl Stepper {
     /// The next step, `None` when the first call of `test` has returned.
     #[inline]
     pub(crate) fn step(&mut self) -> Option<Step> {
+        self.advance::<true>()
+    }
+
+    /// Runs to the next solution through the very steps [`step`](Self::step)
+    /// gives, without giving them out; false at the end. Calls of `test` are
+    /// counted in `calls`.
+    #[inline]
+    pub(crate) fn next_solution(&mut self, calls: &mut u64) -> bool {
+        self.calls = 0;
+        let found = self.advance::<false>().is_some();
+        *calls += self.calls;
+        found
+    }
+
+    /// The search's one loop. With `STEPS` every step is given out; without,
+    /// only solutions, and calls are counted instead (the compiler drops
+    /// what is not given out, so the search runs at full speed).
+    #[inline(always)]
+    fn advance<const STEPS: bool>(&mut self) -> Option<Step> {
         loop {
             match self.phase {
                 Phase::Start => {
                     self.stack.push(0);
                     self.phase = Phase::Next;
-                    return Some(Step::Call { file: 0 });
+                    self.calls += 1;
+                    if STEPS {
+                        return Some(Step::Call { file: 0 });
+                    }
                 }
                 Phase::Next => {
                     let c = self.stack.len() - 1;
                     let r = self.stack[c];
                     if (r as usize) < self.n {
                         self.phase = Phase::Check;
-                        return Some(Step::Try {
-                            file: c as u32,
-                            rank: r,
-                        });
+                        if STEPS {
+                            return Some(Step::Try {
+                                file: c as u32,
+                                rank: r,
+                            });
+                        }
+                        continue;
                     }
                     // test(c) returns to the call that put the queen before it.
                     self.stack.pop();
@@ -182,16 +210,32 @@ impl Stepper {
                     if self.possible(ru, c) {
                         self.put(ru, c);
                         self.phase = Phase::Placed;
-                        return Some(Step::Put { file: cu, rank: r });
+                        if STEPS {
+                            return Some(Step::Put { file: cu, rank: r });
+                        }
+                        continue;
                     }
-                    let lines = self.blocking(ru, c);
-                    self.stack[c] += 1;
-                    self.phase = Phase::Next;
-                    return Some(Step::Refuse {
-                        file: cu,
-                        rank: r,
-                        lines,
-                    });
+                    if STEPS {
+                        self.stack[c] += 1;
+                        self.phase = Phase::Next;
+                        return Some(Step::Refuse {
+                            file: cu,
+                            rank: r,
+                            lines: self.blocking(ru, c),
+                        });
+                    }
+                    // The ranks refused one after another, as the seed's loop
+                    // runs through them, without going round the phases.
+                    let mut r = ru + 1;
+                    while r < self.n && !self.possible(r, c) {
+                        r += 1;
+                    }
+                    self.stack[c] = r as u32;
+                    self.phase = if r < self.n {
+                        Phase::Check
+                    } else {
+                        Phase::Next
+                    };
                 }
                 Phase::Placed => {
                     let c = self.stack.len();
@@ -201,7 +245,10 @@ impl Stepper {
                     }
                     self.stack.push(0);
                     self.phase = Phase::Next;
-                    return Some(Step::Call { file: c as u32 });
+                    self.calls += 1;
+                    if STEPS {
+                        return Some(Step::Call { file: c as u32 });
+                    }
                 }
                 Phase::Remove => {
                     let c = self.stack.len() - 1;
@@ -209,10 +256,12 @@ impl Stepper {
                     self.remove(r as usize, c);
                     self.stack[c] += 1;
                     self.phase = Phase::Next;
-                    return Some(Step::Remove {
-                        file: c as u32,
-                        rank: r,
-                    });
+                    if STEPS {
+                        return Some(Step::Remove {
+                            file: c as u32,
+                            rank: r,
+                        });
+                    }
                 }
                 Phase::Done => return None,
             }
@@ -233,11 +282,9 @@ impl Stepper {
 pub fn search(n: usize, visit: &mut Visitor<'_>) -> u64 {
     let mut seed = Stepper::new(n);
     let mut calls = 0;
-    while let Some(step) = seed.step() {
-        match step {
-            Step::Call { .. } => calls += 1,
-            Step::Solution if visit(&seed.code).is_break() => break,
-            _ => {}
+    while seed.next_solution(&mut calls) {
+        if visit(&seed.code).is_break() {
+            break;
         }
     }
     calls

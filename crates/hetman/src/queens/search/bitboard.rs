@@ -48,6 +48,8 @@ pub(crate) struct Stepper {
     ranks: Vec<u32>,
     stack: Vec<Frame>,
     phase: Phase,
+    /// Nodes since [`next_solution`](Self::next_solution) last started.
+    nodes: u64,
 }
 
 impl Stepper {
@@ -63,6 +65,7 @@ impl Stepper {
             ranks: vec![0; n],
             stack: Vec::with_capacity(n),
             phase: Phase::Start,
+            nodes: 0,
         }
     }
 
@@ -90,6 +93,7 @@ impl Stepper {
             falling,
         });
         self.phase = Phase::Next;
+        self.nodes += 1;
         Step::Call {
             file: self.stack.len() as u32 - 1,
             free,
@@ -99,9 +103,31 @@ impl Stepper {
     /// The next step, `None` when the search is over.
     #[inline]
     pub(crate) fn step(&mut self) -> Option<Step> {
+        self.advance::<true>()
+    }
+
+    /// Runs to the next solution through the very steps [`step`](Self::step)
+    /// gives, without giving them out; false at the end. Nodes are counted
+    /// in `nodes`.
+    #[inline]
+    pub(crate) fn next_solution(&mut self, nodes: &mut u64) -> bool {
+        self.nodes = 0;
+        let found = self.advance::<false>().is_some();
+        *nodes += self.nodes;
+        found
+    }
+
+    /// The search's one loop; without `STEPS` only solutions are given out.
+    #[inline(always)]
+    fn advance<const STEPS: bool>(&mut self) -> Option<Step> {
         loop {
             match self.phase {
-                Phase::Start => return Some(self.push(0, 0, 0)),
+                Phase::Start => {
+                    let call = self.push(0, 0, 0);
+                    if STEPS {
+                        return Some(call);
+                    }
+                }
                 Phase::Next => {
                     let file = self.stack.len() - 1;
                     let top = &mut self.stack[file];
@@ -111,10 +137,13 @@ impl Stepper {
                         let rank = bit.trailing_zeros();
                         self.ranks[file] = rank;
                         self.phase = Phase::Placed;
-                        return Some(Step::Put {
-                            file: file as u32,
-                            rank,
-                        });
+                        if STEPS {
+                            return Some(Step::Put {
+                                file: file as u32,
+                                rank,
+                            });
+                        }
+                        continue;
                     }
                     self.stack.pop();
                     self.phase = if self.stack.is_empty() {
@@ -131,19 +160,21 @@ impl Stepper {
                     }
                     let f = self.stack[file];
                     let bit = 1u32 << self.ranks[file];
-                    return Some(self.push(
-                        f.taken | bit,
-                        (f.rising | bit) << 1,
-                        (f.falling | bit) >> 1,
-                    ));
+                    let call =
+                        self.push(f.taken | bit, (f.rising | bit) << 1, (f.falling | bit) >> 1);
+                    if STEPS {
+                        return Some(call);
+                    }
                 }
                 Phase::Remove => {
                     let file = self.stack.len() - 1;
                     self.phase = Phase::Next;
-                    return Some(Step::Remove {
-                        file: file as u32,
-                        rank: self.ranks[file],
-                    });
+                    if STEPS {
+                        return Some(Step::Remove {
+                            file: file as u32,
+                            rank: self.ranks[file],
+                        });
+                    }
                 }
                 Phase::Done => return None,
             }
@@ -176,11 +207,9 @@ fn full_mask(n: usize) -> u32 {
 pub fn search(n: usize, visit: &mut Visitor<'_>) -> u64 {
     let mut walk = Stepper::new(n);
     let mut nodes = 0;
-    while let Some(step) = walk.step() {
-        match step {
-            Step::Call { .. } => nodes += 1,
-            Step::Solution if visit(&walk.ranks).is_break() => break,
-            _ => {}
+    while walk.next_solution(&mut nodes) {
+        if visit(&walk.ranks).is_break() {
+            break;
         }
     }
     nodes
