@@ -517,7 +517,22 @@ pub fn merge_shards(records: &[ShardRecord]) -> Result<Merged, Error> {
         m.cpu_seconds += r.cpu_seconds;
     }
     m.total = total;
-    m.unique = unique_from(n, total, sym.half_turn, sym.quarter_turn);
+    // The classes of solutions have 8, 4 or 2 members (no symmetry, the half
+    // turn only, the quarter turn), so the counts must add up that way: a
+    // record edited by hand rarely does, and is refused rather than merged.
+    let (half, quarter) = (sym.half_turn, sym.quarter_turn);
+    if n > 1
+        && !(quarter <= half
+            && half <= total
+            && (total - half) % 8 == 0
+            && (half - quarter) % 4 == 0
+            && quarter % 2 == 0)
+    {
+        return Err(shard_error(format!(
+            "the counts do not add up to classes of 8, 4 and 2 solutions (total {total}, fixed by the half turn {half}, by the quarter turn {quarter}); a record is damaged"
+        )));
+    }
+    m.unique = unique_from(n, total, half, quarter);
     Ok(m)
 }
 
@@ -554,6 +569,27 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn edited_counts_that_break_the_class_sizes_are_refused() {
+        let good = all_shards(12, 3);
+        for delta in [1u64, 2, 4, 7] {
+            let mut r = good.clone();
+            r[1].solutions += delta;
+            let e = merge_shards(&r).unwrap_err().to_string();
+            assert!(e.contains("classes of 8, 4 and 2"), "{e}");
+        }
+        for (half, quarter) in [(u64::MAX, 0), (8, u64::MAX), (2, 0), (0, 2)] {
+            let mut r = good.clone();
+            let zero = r.iter_mut().find(|r| r.shard == 0).unwrap();
+            zero.symmetric = Some(SymmetricCounts {
+                half_turn: half,
+                quarter_turn: quarter,
+            });
+            assert!(merge_shards(&r).is_err(), "{half} {quarter}");
+        }
+        assert_eq!(merge_shards(&good).unwrap().unique, 1_787);
     }
 
     #[test]

@@ -64,7 +64,11 @@ pub fn unique_from(n: usize, total: u64, half_turn: u64, quarter_turn: u64) -> u
     if n == 1 {
         return 1;
     }
-    (total + half_turn + 2 * quarter_turn) / 8
+    // The same sum as (total + S180 + 2·S90) / 8, by class sizes 8, 4, 2, so
+    // that it cannot overflow.
+    total.saturating_sub(half_turn) / 8
+        + half_turn.saturating_sub(quarter_turn) / 4
+        + quarter_turn / 2
 }
 
 /// A search for solutions fixed by the rotation of order `order` (2 or 4),
