@@ -36,7 +36,7 @@ fn ranges_are_checked_before_any_work_in_the_helps_words() {
     );
     refused(
         &["queens", "complete", "0"],
-        &["invalid value '0' for '<N>'", "from 1 to"],
+        &["invalid value '0' for '[N]'", "from 1 to"],
     );
     for args in [
         &["queens", "list", "8", "--limit", "-1"][..],
@@ -172,7 +172,7 @@ fn one_is_singular() {
 fn no_answers_go_to_stderr_with_exit_1() {
     for args in [
         &["queens", "solve", "2"][..],
-        &["queens", "complete", "8", "--with", "a1 b2"],
+        &["queens", "complete", "8", "--with", "a1 b3"],
         &["knight", "tour", "4"],
         &["knight", "list", "3", "--start", "a1"],
     ] {
