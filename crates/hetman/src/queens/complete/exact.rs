@@ -113,6 +113,8 @@ pub(super) struct Exact {
     stamp: u32,
     aug: Vec<(u32, u32)>,
     unmatched: Vec<u32>,
+    /// Ranks held by the matching (scratch of the greedy pass).
+    owned: Vec<u64>,
     frames: Vec<Frame>,
     values: Vec<u32>,
     /// Open lines whose count fell to 1 or 0 since the last propagation.
@@ -166,6 +168,7 @@ impl Exact {
             stamp: 0,
             aug: Vec::new(),
             unmatched: Vec::new(),
+            owned: Vec::new(),
             frames: Vec::new(),
             values: Vec::new(),
             low: Vec::new(),
@@ -437,6 +440,40 @@ impl Exact {
                 self.unmatched.push(f as u32);
             }
         }
+        if self.unmatched.is_empty() {
+            return true;
+        }
+        // Greedy first: a free rank nobody holds, found a word at a time.
+        let w = self.w;
+        self.owned.clear();
+        self.owned.resize(w, 0);
+        for k in 0..self.of_len {
+            let f = self.of[k] as usize;
+            let r = self.mate_f[f];
+            if r != NONE {
+                self.owned[r as usize / 64] |= 1u64 << (r % 64);
+            }
+        }
+        let mut rest = 0;
+        for i in 0..self.unmatched.len() {
+            let f = self.unmatched[i] as usize;
+            let hit = (0..w).find_map(|k| {
+                let m = self.fdom[f * w + k] & !self.owned[k];
+                (m != 0).then(|| k * 64 + m.trailing_zeros() as usize)
+            });
+            match hit {
+                Some(r) => {
+                    self.owned[r / 64] |= 1u64 << (r % 64);
+                    self.mate_f[f] = r as u32;
+                    self.mate_r[r] = f as u32;
+                }
+                None => {
+                    self.unmatched[rest] = f as u32;
+                    rest += 1;
+                }
+            }
+        }
+        self.unmatched.truncate(rest);
         for i in 0..self.unmatched.len() {
             let f = self.unmatched[i];
             if !self.augment(f) {
