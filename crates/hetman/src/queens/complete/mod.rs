@@ -59,7 +59,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 /// The largest N a puzzle may have: the largest board side whose squares
-/// have names ([`MAX_SIDE`](crate::board::MAX_SIDE)).
+/// have names ([`crate::board::MAX_SIDE`]).
 pub const MAX_N: usize = MAX_SIDE as usize;
 
 /// The largest N of the exact search: it keeps two bitsets of N × N bits
