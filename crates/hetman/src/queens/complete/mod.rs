@@ -912,12 +912,16 @@ impl Puzzle {
     /// ```
     /// use hetman::queens::complete::{Engine, Puzzle};
     /// use std::ops::ControlFlow;
-    /// let mut first = None;
-    /// Puzzle::new(100).unwrap().for_each_with(Engine::Exact, &mut |p| {
-    ///     first = Some(p.clone());
-    ///     ControlFlow::Break(())
-    /// });
-    /// assert!(first.unwrap().is_solution());
+    /// // The exact engine lists in the same order as the bitmask one.
+    /// let mut firsts = Vec::new();
+    /// for engine in [Engine::Exact, Engine::Bitmask] {
+    ///     Puzzle::new(12).unwrap().for_each_with(engine, &mut |p| {
+    ///         firsts.push(p.clone());
+    ///         ControlFlow::Break(())
+    ///     });
+    /// }
+    /// assert!(firsts[0].is_solution());
+    /// assert_eq!(firsts[0], firsts[1]);
     /// ```
     pub fn for_each_with(
         &self,
