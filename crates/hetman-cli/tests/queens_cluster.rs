@@ -266,7 +266,7 @@ fn merge_names_missing_duplicated_and_mismatched_shards() {
     std::fs::write(&junk, "{\"n\": 3}").unwrap();
     let (_, err, code) = run(&["queens", "merge", junk.to_str().unwrap()]);
     assert_eq!(code, 2);
-    assert!(err.contains("is not a queens shard result"), "{err}");
+    assert!(err.contains("is not a file written by hetman"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -397,16 +397,16 @@ fn run_units(
             let blocked: String = (0..board.squares() as u32)
                 .map(|i| if board.is_blocked(i) { '1' } else { '0' })
                 .collect();
-            let header = format!(
-                "hetman knight-count version={} size={}x{} closed={} blocked={:016x} units={:016x}",
-                env!("CARGO_PKG_VERSION"),
-                board.width(),
-                board.height(),
-                options.closed,
-                crate::checkpoint::fnv1a(blocked.as_bytes()),
-                crate::checkpoint::fnv1a(units_text.join(",").as_bytes()),
-            );
-            Some(crate::checkpoint::Checkpoint::open(path, &header)?)
+            let header = crate::jobs::Job::new("knight-enumerate")
+                .field("size", format!("{}x{}", board.width(), board.height()))
+                .field("closed", options.closed)
+                .field("blocked", crate::jobs::short_hash(blocked.as_bytes()))
+                .field(
+                    "units",
+                    crate::jobs::short_hash(units_text.join(",").as_bytes()),
+                )
+                .identity();
+            Some(crate::jobs::checkpoint::Checkpoint::open(path, &header)?)
         }
         None => None,
     };
