@@ -186,9 +186,12 @@ fn parse_header(path: &Path, line: &[u8], kind: &str) -> Result<Header, Error> {
             .ok_or_else(|| damaged(key.trim_end_matches('=')))
     };
     let found_kind = field(words.next(), "kind=")?;
-    let bytes = field(words.next(), "bytes=")?
+    let digits = field(words.next(), "bytes=")?;
+    let bytes = digits
         .parse::<u64>()
-        .map_err(|_| damaged("bytes"))?;
+        .ok()
+        .filter(|_| digits.len() == 20 && digits.bytes().all(|b| b.is_ascii_digit()))
+        .ok_or_else(|| damaged("bytes"))?;
     let hex = field(words.next(), "blake3=")?;
     let hash = blake3::Hash::from_hex(&hex)
         .ok()
