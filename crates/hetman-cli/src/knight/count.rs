@@ -157,7 +157,8 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
                 progress: Some(&progress),
                 checkpoint: a.checkpoint.as_deref(),
             };
-            enumerate::count(&board, start, &opts)?
+            let c = enumerate::count(&board, start, &opts)?;
+            (c.tours, c.nodes)
         };
         let time = t0.elapsed();
         if a.json {
