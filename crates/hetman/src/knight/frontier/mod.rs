@@ -41,7 +41,7 @@
 //! ```
 //! use hetman::knight::frontier::{count_closed, Options};
 //! let n = count_closed(6, 6, &[false; 36], &Options::default()).unwrap();
-//! assert_eq!(n, 9862);
+//! assert_eq!(n, 9862u128);
 //! ```
 //!
 //! References: B. D. McKay, *Knight's tours of an 8×8 chessboard* (1997);
@@ -57,8 +57,13 @@ use std::time::{Duration, Instant};
 
 use crate::Error;
 
+mod bignum;
 mod meet;
 pub mod shard;
+mod ways;
+
+pub use bignum::BigCount;
+use ways::{on_table, Sum, Table, Ways};
 
 /// Code of a frontier square with no tour move yet.
 const EMPTY: u8 = 0;
@@ -78,7 +83,7 @@ pub const MAX_WIDTH: u32 = 12;
 /// ```
 /// use hetman::knight::frontier::{count, Options, Tours};
 /// let c = count(5, 5, &[false; 25], Tours::OpenDirected, &Options::default()).unwrap();
-/// assert_eq!(c.tours, 1728);
+/// assert_eq!(c.tours, 1728u128);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Tours {
@@ -119,7 +124,7 @@ pub type Waiting<'a> = dyn Fn(usize, &[usize]) + 'a;
 /// use hetman::knight::frontier::{count_closed, Options};
 /// let mut opts = Options::default();
 /// opts.threads = 2;
-/// assert_eq!(count_closed(5, 6, &[false; 30], &opts).unwrap(), 8);
+/// assert_eq!(count_closed(5, 6, &[false; 30], &opts).unwrap(), 8u128);
 /// ```
 #[non_exhaustive]
 pub struct Options<'a> {
@@ -184,13 +189,13 @@ impl std::fmt::Debug for Options<'_> {
 /// ```
 /// use hetman::knight::frontier::{count, Options, Tours};
 /// let c = count(8, 5, &[false; 40], Tours::Closed, &Options::default()).unwrap();
-/// assert_eq!((c.tours, c.width), (44_202, 5));
+/// assert_eq!((c.tours.to_u64(), c.width), (Some(44_202), 5));
 /// assert!(c.peak_states > 0);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Count {
-    /// The number of tours.
-    pub tours: u128,
+    /// The number of tours, exact whatever its size.
+    pub tours: BigCount,
     /// The largest number of distinct frontier states held after one square.
     pub peak_states: usize,
     /// The width of the frontier: the board's narrow side.
@@ -210,14 +215,14 @@ pub struct Count {
 /// # Example
 /// ```
 /// use hetman::knight::frontier::{count_closed, Options};
-/// assert_eq!(count_closed(10, 3, &[false; 30], &Options::default()).unwrap(), 16);
+/// assert_eq!(count_closed(10, 3, &[false; 30], &Options::default()).unwrap(), 16u128);
 /// ```
 pub fn count_closed(
     width: u32,
     height: u32,
     blocked: &[bool],
     opts: &Options<'_>,
-) -> Result<u128, Error> {
+) -> Result<BigCount, Error> {
     count(width, height, blocked, Tours::Closed, opts).map(|c| c.tours)
 }
 
@@ -226,14 +231,14 @@ pub fn count_closed(
 /// # Example
 /// ```
 /// use hetman::knight::frontier::{count_open_directed, Options};
-/// assert_eq!(count_open_directed(5, 4, &[false; 20], &Options::default()).unwrap(), 164);
+/// assert_eq!(count_open_directed(5, 4, &[false; 20], &Options::default()).unwrap(), 164u128);
 /// ```
 pub fn count_open_directed(
     width: u32,
     height: u32,
     blocked: &[bool],
     opts: &Options<'_>,
-) -> Result<u128, Error> {
+) -> Result<BigCount, Error> {
     count(width, height, blocked, Tours::OpenDirected, opts).map(|c| c.tours)
 }
 
@@ -246,14 +251,14 @@ pub fn count_open_directed(
 /// let mut blocked = [false; 12];
 /// blocked[0] = true;
 /// let n = count_open_undirected(3, 4, &blocked, &Options::default()).unwrap();
-/// assert!(n > 0);
+/// assert!(!n.is_zero());
 /// ```
 pub fn count_open_undirected(
     width: u32,
     height: u32,
     blocked: &[bool],
     opts: &Options<'_>,
-) -> Result<u128, Error> {
+) -> Result<BigCount, Error> {
     count(width, height, blocked, Tours::OpenUndirected, opts).map(|c| c.tours)
 }
 
@@ -261,14 +266,15 @@ pub fn count_open_undirected(
 ///
 /// Fails with [`Error::Size`] when the board is empty or the mask has the
 /// wrong length, [`Error::TooLarge`] when the narrow side exceeds
-/// [`MAX_WIDTH`] or a count overflows, and [`Error::Interrupted`] when
+/// [`MAX_WIDTH`] (or, past any practical board, a count may exceed 4096
+/// bits), and [`Error::Interrupted`] when
 /// [`Options::stop`] is raised.
 ///
 /// # Example
 /// ```
 /// use hetman::knight::frontier::{count, Options, Tours};
 /// let c = count(6, 6, &[false; 36], Tours::OpenUndirected, &Options::default()).unwrap();
-/// assert_eq!(c.tours, 3_318_960);
+/// assert_eq!(c.tours, 3_318_960u128);
 /// ```
 pub fn count(
     width: u32,
@@ -280,15 +286,15 @@ pub fn count(
     let plan = Plan::new(width, height, blocked, kind)?;
     let cut = meet::cut_of(&plan).filter(|_| opts.split);
     let (tours, peak_states) = match (plan.vertices, cut) {
-        (0, _) => (0, 0),
-        (1, _) => (u128::from(kind != Tours::Closed), 0),
+        (0, _) => (BigCount::zero(), 0),
+        (1, _) => (BigCount::from(u64::from(kind != Tours::Closed)), 0),
         (_, Some(cut)) if plan.key_bytes() == 8 => meet::run_split::<u64>(&plan, kind, cut, opts)?,
         (_, Some(cut)) => meet::run_split::<Wide>(&plan, kind, cut, opts)?,
         _ if plan.key_bytes() == 8 => run::<u64>(&plan, opts)?,
         _ => run::<Wide>(&plan, opts)?,
     };
     let tours = if kind == Tours::OpenDirected && plan.vertices > 1 {
-        tours.checked_mul(2).ok_or_else(overflow)?
+        tours.mul_u64(2)
     } else {
         tours
     };
@@ -916,7 +922,7 @@ fn hash_of<K: Key>(k: &K) -> u64 {
 /// shard, which a step handles like any other input (expansion is linear in
 /// the ways). A step consumes its input chunk by chunk, dropping each once
 /// expanded, so the old and new tables share memory.
-type Parts<K> = Vec<Vec<(K, u64)>>;
+type Parts<K, W = u64> = Vec<Vec<(K, W)>>;
 
 /// The least input states each thread expands in one round before the
 /// successors are merged. A round is also at least an eighth of the step, so
@@ -945,37 +951,38 @@ fn par<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R> {
 }
 
 /// Runs the steps; returns the undirected count and the peak state count.
-fn run<K: Key>(plan: &Plan, opts: &Options<'_>) -> Result<(u128, usize), Error> {
+fn run<K: Key>(plan: &Plan, opts: &Options<'_>) -> Result<(BigCount, usize), Error> {
     let threads = opts.threads.max(1);
     let mut start = 0;
-    let mut total: u128 = 0;
-    let mut parts: Parts<K> = Vec::new();
+    let mut total = BigCount::zero();
     let resume = match opts.checkpoint {
         Some(p) => load_checkpoint(plan, p)?,
         None => None,
     };
-    if let Some((v, t, states)) = resume {
+    let mut table = if let Some((v, t, states)) = resume {
         start = v;
         total = t;
-        parts = states;
+        states
     } else {
         // Before the first square every slot is "full": nothing to join to.
-        parts.push(vec![(K::pack(plan.encode(&[FULL; 32], 0)), 1)]);
-    }
-    let mut peak = parts.iter().map(Vec::len).sum::<usize>();
+        Table::start(K::pack(plan.encode(&[FULL; 32], 0)))
+    };
+    let mut high = table.high();
+    let mut peak = table.len();
     let mut last_save = Instant::now();
     let stopped = || opts.stop.is_some_and(|s| s.load(Ordering::Relaxed));
     for v in start..plan.cells {
         if stopped() {
             if let Some(p) = opts.checkpoint {
-                save_checkpoint(plan, p, v, total, &parts).map_err(|e| checkpoint_error(p, e))?;
+                save_table(plan, p, v, &total, &table).map_err(|e| checkpoint_error(p, e))?;
             }
             return Err(Error::Interrupted);
         }
-        let (next, finished) = step(plan, v, parts, threads, opts.stop)?;
-        parts = next;
-        total = total.checked_add(finished).ok_or_else(overflow)?;
-        let states = parts.iter().map(Vec::len).sum::<usize>();
+        let (next, finished, h) = step_table(plan, v, table, high, threads, opts.stop)?;
+        table = next;
+        high = h;
+        total += &finished;
+        let states = table.len();
         peak = peak.max(states);
         if let Some(progress) = opts.progress {
             progress(Progress {
@@ -986,8 +993,7 @@ fn run<K: Key>(plan: &Plan, opts: &Options<'_>) -> Result<(u128, usize), Error> 
         }
         if let Some(p) = opts.checkpoint {
             if v + 1 < plan.cells && last_save.elapsed() >= opts.checkpoint_every {
-                save_checkpoint(plan, p, v + 1, total, &parts)
-                    .map_err(|e| checkpoint_error(p, e))?;
+                save_table(plan, p, v + 1, &total, &table).map_err(|e| checkpoint_error(p, e))?;
                 last_save = Instant::now();
             }
         }
@@ -1001,8 +1007,37 @@ fn run<K: Key>(plan: &Plan, opts: &Options<'_>) -> Result<(u128, usize), Error> 
 
 fn state_overflow() -> Error {
     Error::TooLarge {
-        reason: "a frontier state's count overflows 64 bits".into(),
+        reason: "a frontier state's count overflows its width".into(),
     }
+}
+
+/// One square on a table of any width: widens the counts first when the
+/// step might overflow them (see the `ways` module); `high` is the bit
+/// length of the table's largest count. Returns the new table, the tours
+/// finished and the bit length of the new table's largest count.
+fn step_table<K: Key>(
+    plan: &Plan,
+    v: usize,
+    table: Table<K>,
+    high: u64,
+    threads: usize,
+    stop: Option<&AtomicBool>,
+) -> Result<(Table<K>, BigCount, u64), Error> {
+    on_table!(table.fit(high)?, p => {
+        let (next, finished, h) = step(plan, v, p, threads, stop)?;
+        Ok((Ways::table(next), finished, h.bits()))
+    })
+}
+
+/// Saves a table of any width (see [`save_checkpoint`]).
+fn save_table<K: Key>(
+    plan: &Plan,
+    path: &Path,
+    v: usize,
+    total: &BigCount,
+    table: &Table<K>,
+) -> io::Result<()> {
+    on_table!(table, p => save_checkpoint(plan, path, v, total, p))
 }
 
 /// One square, in rounds. In a round each thread expands its share of the
@@ -1014,13 +1049,13 @@ fn state_overflow() -> Error {
 /// key, 8 of ways) and no table overhead, and the unmerged successors never
 /// exceed one round's worth. Returns the new states (one chunk per bucket)
 /// and the tours finished at this square.
-fn step<K: Key>(
+fn step<K: Key, W: Ways>(
     plan: &Plan,
     v: usize,
-    mut parts: Parts<K>,
+    mut parts: Parts<K, W>,
     threads: usize,
     stop: Option<&AtomicBool>,
-) -> Result<(Parts<K>, u128), Error> {
+) -> Result<(Parts<K, W>, BigCount, W), Error> {
     let states: usize = parts.iter().map(Vec::len).sum();
     // About 32k states per bucket, and a bucket range for every thread.
     let bits = (states / 32_768)
@@ -1038,9 +1073,9 @@ fn step<K: Key>(
     };
     let per = buckets.div_ceil(threads);
     // Each bucket's states so far: sorted by key, distinct, exactly sized.
-    let mut tables: Vec<Vec<(K, u64)>> = vec![Vec::new(); buckets];
-    let mut buffers: Vec<Vec<Vec<(K, u64)>>> = vec![vec![Vec::new(); buckets]; threads];
-    let mut finished = 0u128;
+    let mut tables: Vec<Vec<(K, W)>> = vec![Vec::new(); buckets];
+    let mut buffers: Vec<Vec<Vec<(K, W)>>> = vec![vec![Vec::new(); buckets]; threads];
+    let mut finished = Sum::default();
     // Never more than an equal share: on small tables the first thread
     // would otherwise take a whole round while the others wait.
     let round = ROUND
@@ -1052,7 +1087,7 @@ fn step<K: Key>(
             return Err(Error::Interrupted);
         }
         // Hand out the next chunks: about `round` states to each thread.
-        let mut work: Vec<Vec<Vec<(K, u64)>>> = vec![Vec::new(); threads];
+        let mut work: Vec<Vec<Vec<(K, W)>>> = vec![Vec::new(); threads];
         for w in &mut work {
             let mut n = 0;
             while n < round {
@@ -1064,7 +1099,7 @@ fn step<K: Key>(
         let jobs: Vec<_> = buffers.iter_mut().zip(work).collect();
         let done = par(jobs, |(out, chunks)| {
             out.iter_mut().for_each(Vec::clear);
-            let mut finished = 0u128;
+            let mut finished = Sum::default();
             for chunk in chunks {
                 for &(k, c) in &chunk {
                     plan.expand(v, k.unpack(), &mut |o| match o {
@@ -1072,20 +1107,20 @@ fn step<K: Key>(
                             let nk = K::pack(nk);
                             out[bucket_of(hash_of(&nk))].push((nk, c));
                         }
-                        None => finished += u128::from(c),
+                        None => finished.add(c),
                     });
                 }
             }
             finished
         });
         for f in done {
-            finished = finished.checked_add(f).ok_or_else(overflow)?;
+            finished.absorb(f);
         }
         let buffers = &buffers;
         let jobs: Vec<_> = tables.chunks_mut(per).enumerate().collect();
         let merged = par(jobs, |(t, mine)| -> Result<(), Error> {
-            let mut batch: Vec<(K, u64)> = Vec::new();
-            let mut out: Vec<(K, u64)> = Vec::new();
+            let mut batch: Vec<(K, W)> = Vec::new();
+            let mut out: Vec<(K, W)> = Vec::new();
             for (i, table) in mine.iter_mut().enumerate() {
                 let b = t * per + i;
                 batch.clear();
@@ -1105,15 +1140,22 @@ fn step<K: Key>(
         merged.into_iter().collect::<Result<(), Error>>()?;
     }
     tables.retain(|t| !t.is_empty());
-    Ok((tables, finished))
+    // The bits of every count, for the bit length of the largest.
+    let jobs: Vec<_> = tables.chunks(per).collect();
+    let high = par(jobs, |mine| {
+        mine.iter().flatten().fold(W::zero(), |a, &(_, w)| a.or(w))
+    })
+    .into_iter()
+    .fold(W::zero(), W::or);
+    Ok((tables, finished.total(), high))
 }
 
 /// Merges `old` (sorted, distinct keys) and `new` (sorted) into `out`,
 /// adding the ways of equal keys.
-fn merge_sorted<K: Key>(
-    old: &[(K, u64)],
-    new: &[(K, u64)],
-    out: &mut Vec<(K, u64)>,
+fn merge_sorted<K: Key, W: Ways>(
+    old: &[(K, W)],
+    new: &[(K, W)],
+    out: &mut Vec<(K, W)>,
 ) -> Result<(), Error> {
     out.reserve(old.len() + new.len());
     let (mut i, mut j) = (0, 0);
@@ -1142,15 +1184,18 @@ fn checkpoint_error(path: &Path, reason: impl std::fmt::Display) -> Error {
     }
 }
 
-const MAGIC: &[u8; 8] = b"HETMANF2";
+/// The checkpoint's first bytes; `HETMANF2` files (64-bit counts) are refused.
+const MAGIC: &[u8; 8] = b"HETMANF3";
 
-/// Writes `states` to `path` atomically (a temporary file, then a rename).
-fn save_checkpoint<K: Key>(
+/// Writes `states` to `path` atomically (a temporary file, then a rename):
+/// the magic, the count's signature, the next square, the tours so far, the
+/// words per count, then each state's 16-byte key and its count.
+fn save_checkpoint<K: Key, W: Ways>(
     plan: &Plan,
     path: &Path,
     v: usize,
-    total: u128,
-    shards: &[Vec<(K, u64)>],
+    total: &BigCount,
+    shards: &[Vec<(K, W)>],
 ) -> io::Result<()> {
     let tmp = path.with_extension("tmp");
     {
@@ -1159,12 +1204,18 @@ fn save_checkpoint<K: Key>(
         w.write_all(&(plan.signature.len() as u64).to_le_bytes())?;
         w.write_all(&plan.signature)?;
         w.write_all(&(v as u64).to_le_bytes())?;
-        w.write_all(&total.to_le_bytes())?;
+        w.write_all(&(total.limbs().len() as u64).to_le_bytes())?;
+        for l in total.limbs() {
+            w.write_all(&l.to_le_bytes())?;
+        }
+        w.write_all(&(W::LIMBS as u64).to_le_bytes())?;
         let n: usize = shards.iter().map(Vec::len).sum();
         w.write_all(&(n as u64).to_le_bytes())?;
         for &(k, c) in shards.iter().flatten() {
             w.write_all(&k.unpack().to_le_bytes())?;
-            w.write_all(&c.to_le_bytes())?;
+            for l in c.limbs() {
+                w.write_all(&l.to_le_bytes())?;
+            }
         }
         w.into_inner().map_err(|e| e.into_error())?.sync_all()?;
     }
@@ -1172,7 +1223,7 @@ fn save_checkpoint<K: Key>(
 }
 
 /// A resumable position: the next square, the tours finished so far and the states.
-type Resume<K> = (usize, u128, Parts<K>);
+type Resume<K> = (usize, BigCount, Table<K>);
 
 /// Reads the checkpoint at `path`: `None` when there is no such file, an
 /// error when it belongs to another count or is damaged.
@@ -1185,13 +1236,22 @@ fn load_checkpoint<K: Key>(plan: &Plan, path: &Path) -> Result<Option<Resume<K>>
     let damaged = |e: io::Error| checkpoint_error(path, format!("cannot be read: {e}"));
     let mut r = io::BufReader::with_capacity(1 << 20, file);
     let mut b8 = [0u8; 8];
-    let mut b16 = [0u8; 16];
-    r.read_exact(&mut b8).map_err(damaged)?;
-    if &b8 != MAGIC {
+    let mut word = |r: &mut io::BufReader<fs::File>| -> Result<u64, Error> {
+        r.read_exact(&mut b8).map_err(damaged)?;
+        Ok(u64::from_le_bytes(b8))
+    };
+    let mut magic = [0u8; 8];
+    r.read_exact(&mut magic).map_err(damaged)?;
+    if &magic == b"HETMANF2" {
+        return Err(checkpoint_error(
+            path,
+            "was written by an older hetman with 64-bit counts; remove it and count again",
+        ));
+    }
+    if &magic != MAGIC {
         return Err(checkpoint_error(path, "is not a frontier count checkpoint"));
     }
-    r.read_exact(&mut b8).map_err(damaged)?;
-    let len = u64::from_le_bytes(b8) as usize;
+    let len = word(&mut r)? as usize;
     let mut sig = vec![0u8; len.min(1 << 20)];
     r.read_exact(&mut sig).map_err(damaged)?;
     if sig != plan.signature {
@@ -1202,36 +1262,71 @@ fn load_checkpoint<K: Key>(plan: &Plan, path: &Path) -> Result<Option<Resume<K>>
             format!("belongs to another count ({head}); remove it or choose another file"),
         ));
     }
-    r.read_exact(&mut b8).map_err(damaged)?;
-    let v = u64::from_le_bytes(b8) as usize;
-    r.read_exact(&mut b16).map_err(damaged)?;
-    let total = u128::from_le_bytes(b16);
-    r.read_exact(&mut b8).map_err(damaged)?;
-    let n = u64::from_le_bytes(b8) as usize;
+    let v = word(&mut r)? as usize;
     if v > plan.cells {
         return Err(checkpoint_error(path, "is damaged: square out of range"));
     }
+    let total_limbs = word(&mut r)?;
+    if total_limbs > ways::MAX_BITS / 32 {
+        return Err(checkpoint_error(path, "is damaged: the total is too long"));
+    }
+    let total: Vec<u64> = (0..total_limbs)
+        .map(|_| word(&mut r))
+        .collect::<Result<_, _>>()?;
+    let total = BigCount::from_limbs(&total);
+    let limbs = word(&mut r)?;
+    let n = word(&mut r)? as usize;
+    let table = match limbs {
+        1 => Table::W1(read_states(plan, path, &mut r, n)?),
+        2 => Table::W2(read_states(plan, path, &mut r, n)?),
+        4 => Table::W4(read_states(plan, path, &mut r, n)?),
+        8 => Table::W8(read_states(plan, path, &mut r, n)?),
+        16 => Table::W16(read_states(plan, path, &mut r, n)?),
+        32 => Table::W32(read_states(plan, path, &mut r, n)?),
+        64 => Table::W64(read_states(plan, path, &mut r, n)?),
+        _ => return Err(checkpoint_error(path, "is damaged: unknown count width")),
+    };
+    Ok(Some((v, total, table)))
+}
+
+/// Reads `n` states with counts of `W::LIMBS` words.
+fn read_states<K: Key, W: Ways>(
+    plan: &Plan,
+    path: &Path,
+    r: &mut impl Read,
+    n: usize,
+) -> Result<Parts<K, W>, Error> {
+    let damaged = |e: io::Error| checkpoint_error(path, format!("cannot be read: {e}"));
     // Straight into chunks of packed keys: a whole table of 16-byte keys
     // would take twice the memory of the count itself on the largest boards.
     const CHUNK: usize = 1 << 15;
-    let mut states: Parts<K> = Vec::with_capacity(n.div_ceil(CHUNK).min(1 << 20));
+    let mut states: Parts<K, W> = Vec::with_capacity(n.div_ceil(CHUNK).min(1 << 20));
+    let mut b16 = [0u8; 16];
+    let mut b8 = [0u8; 8];
+    let mut limbs = vec![0u64; W::LIMBS];
     let mut left = n;
     while left > 0 {
         let take = left.min(CHUNK);
         let mut chunk = Vec::with_capacity(take);
         for _ in 0..take {
             r.read_exact(&mut b16).map_err(damaged)?;
-            r.read_exact(&mut b8).map_err(damaged)?;
+            for l in &mut limbs {
+                r.read_exact(&mut b8).map_err(damaged)?;
+                *l = u64::from_le_bytes(b8);
+            }
             let key = u128::from_le_bytes(b16);
             if !plan.is_key(key) || K::pack(key).unpack() != key {
                 return Err(checkpoint_error(path, "is damaged: a state is malformed"));
             }
-            chunk.push((K::pack(key), u64::from_le_bytes(b8)));
+            let Some(ways) = W::from_limbs(&limbs) else {
+                return Err(checkpoint_error(path, "is damaged: a count is malformed"));
+            };
+            chunk.push((K::pack(key), ways));
         }
         states.push(chunk);
         left -= take;
     }
-    Ok(Some((v, total, states)))
+    Ok(states)
 }
 
 #[cfg(test)]
@@ -1245,26 +1340,26 @@ mod tests {
     #[test]
     fn small_known_counts() {
         let o = Options::default();
-        assert_eq!(count_closed(6, 6, &free(36), &o).unwrap(), 9862);
-        assert_eq!(count_open_directed(5, 5, &free(25), &o).unwrap(), 1728);
-        assert_eq!(count_open_undirected(4, 5, &free(20), &o).unwrap(), 82);
-        assert_eq!(count_closed(4, 4, &free(16), &o).unwrap(), 0);
-        assert_eq!(count_open_directed(4, 4, &free(16), &o).unwrap(), 0);
+        assert_eq!(count_closed(6, 6, &free(36), &o).unwrap(), 9862u128);
+        assert_eq!(count_open_directed(5, 5, &free(25), &o).unwrap(), 1728u128);
+        assert_eq!(count_open_undirected(4, 5, &free(20), &o).unwrap(), 82u128);
+        assert_eq!(count_closed(4, 4, &free(16), &o).unwrap(), 0u128);
+        assert_eq!(count_open_directed(4, 4, &free(16), &o).unwrap(), 0u128);
     }
 
     #[test]
     fn tiny_boards() {
         let o = Options::default();
-        assert_eq!(count_open_directed(1, 1, &free(1), &o).unwrap(), 1);
-        assert_eq!(count_closed(1, 1, &free(1), &o).unwrap(), 0);
-        assert_eq!(count_open_directed(1, 1, &[true], &o).unwrap(), 0);
+        assert_eq!(count_open_directed(1, 1, &free(1), &o).unwrap(), 1u128);
+        assert_eq!(count_closed(1, 1, &free(1), &o).unwrap(), 0u128);
+        assert_eq!(count_open_directed(1, 1, &[true], &o).unwrap(), 0u128);
         // Two squares a knight's move apart, the rest blocked.
         let mut b = vec![true; 6];
         b[0] = false;
         b[5] = false;
-        assert_eq!(count_open_directed(3, 2, &b, &o).unwrap(), 2);
-        assert_eq!(count_open_undirected(3, 2, &b, &o).unwrap(), 1);
-        assert_eq!(count_closed(3, 2, &b, &o).unwrap(), 0);
+        assert_eq!(count_open_directed(3, 2, &b, &o).unwrap(), 2u128);
+        assert_eq!(count_open_undirected(3, 2, &b, &o).unwrap(), 1u128);
+        assert_eq!(count_closed(3, 2, &b, &o).unwrap(), 0u128);
     }
 
     #[test]
@@ -1297,8 +1392,9 @@ mod tests {
             b.extend((sig.len() as u64).to_le_bytes());
             b.extend(sig.as_bytes());
             b.extend(6u64.to_le_bytes());
-            b.extend(0u128.to_le_bytes());
-            b.extend(1u64.to_le_bytes());
+            b.extend(0u64.to_le_bytes()); // the total: no words
+            b.extend(1u64.to_le_bytes()); // one word per count
+            b.extend(1u64.to_le_bytes()); // one state
             b.extend(key.to_le_bytes());
             b.extend(1u64.to_le_bytes());
             fs::write(&path, b).unwrap();
@@ -1314,7 +1410,7 @@ mod tests {
         assert!(matches!(run(), Err(Error::Checkpoint { .. })));
         // Well formed, but the square leaving the frontier has no moves.
         file(0);
-        assert_eq!(run().unwrap().tours, 0);
+        assert!(run().unwrap().tours.is_zero());
         fs::remove_dir_all(&dir).unwrap();
     }
 
