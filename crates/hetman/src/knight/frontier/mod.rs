@@ -307,6 +307,108 @@ pub fn count(
     })
 }
 
+/// Counts the tours of every board `k × n` for `n` from `from` to `to` in
+/// one sweep, handing each row `(n, tours)` to `row` as soon as it is
+/// known, in order of `n`.
+///
+/// The sweep runs along the `k × to` board with the `k`-wide side as the
+/// frontier, front to back; after the last square of rank `n` the tours of
+/// the `k × n` board are exactly the states that close up there (a cycle
+/// closing with the last move, or a path whose squares on the frontier all
+/// leave now), so every row costs one sweep in all. On odd `k` the colour
+/// balance of the ranks still to come differs from board to board, so that
+/// test is left out (more states, the same counts). `opts.checkpoint` and
+/// `opts.split` are not used. Returns the peak number of states.
+///
+/// Fails with [`Error::Size`] when `k` is 0 or `from` is not in `1..=to`,
+/// [`Error::TooLarge`] when `k` exceeds [`MAX_WIDTH`], and
+/// [`Error::Interrupted`] when [`Options::stop`] is raised.
+///
+/// # Example
+/// The closed tours of 6×5 to 6×8 (OEIS A175881):
+/// ```
+/// use hetman::knight::frontier::{count_table, Options, Tours};
+/// let mut rows = Vec::new();
+/// count_table(6, 5, 8, Tours::Closed, &Options::default(), &mut |n, c| {
+///     rows.push((n, c.to_string()));
+/// })
+/// .unwrap();
+/// let want = [(5, "8"), (6, "9862"), (7, "1067638"), (8, "55488142")];
+/// assert_eq!(rows, want.map(|(n, c)| (n, c.to_string())));
+/// ```
+pub fn count_table(
+    k: u32,
+    from: u32,
+    to: u32,
+    kind: Tours,
+    opts: &Options<'_>,
+    row: &mut dyn FnMut(u32, BigCount),
+) -> Result<usize, Error> {
+    if k == 0 || from == 0 || from > to {
+        return Err(Error::Size {
+            value: format!("{k}x{from}..{to}"),
+            reason: "the width must be at least 1 and the lengths 1 <= from <= to".into(),
+        });
+    }
+    if k > MAX_WIDTH {
+        return Err(Error::TooLarge {
+            reason: format!("a table takes widths of at most {MAX_WIDTH}, not {k}"),
+        });
+    }
+    let cells = (k as usize)
+        .checked_mul(to as usize)
+        .ok_or_else(|| Error::Size {
+            value: format!("{k}x{to}"),
+            reason: "the board has too many squares".into(),
+        })?;
+    let directed = |n: u32, c: BigCount| {
+        if kind == Tours::OpenDirected && u64::from(k) * u64::from(n) > 1 {
+            c.mul_u64(2)
+        } else {
+            c
+        }
+    };
+    let opts = &Options {
+        threads: opts.threads,
+        progress: opts.progress,
+        stop: opts.stop,
+        checkpoint: None,
+        checkpoint_every: opts.checkpoint_every,
+        waiting: None,
+        split: false,
+    };
+    let mut plan = Plan::oriented(k, to, &vec![false; cells], kind, true)?;
+    if plan.vertices < 2 {
+        // The 1×1 board: one open tour, no closed one.
+        let c = count(k, to, &vec![false; cells], kind, opts)?;
+        row(to, c.tours);
+        return Ok(0);
+    }
+    let w = k as usize;
+    for n in from..to {
+        if k * n == 1 {
+            continue;
+        }
+        plan.readoff[n as usize * w - 1] = true;
+    }
+    plan.relaxed = k % 2 == 1;
+    if k * from == 1 {
+        row(1, BigCount::from(u64::from(kind != Tours::Closed)));
+    }
+    let mut rows = |v: usize, c: BigCount| {
+        let n = ((v + 1) / w) as u32;
+        row(n, directed(n, c));
+        Ok(())
+    };
+    let (total, peak) = if plan.key_bytes() == 8 {
+        run_with::<u64>(&plan, opts, &mut rows)?
+    } else {
+        run_with::<Wide>(&plan, opts, &mut rows)?
+    };
+    row(to, directed(to, total));
+    Ok(peak)
+}
+
 fn overflow() -> Error {
     Error::TooLarge {
         reason: "the tour count overflows 128 bits".into(),
@@ -349,10 +451,29 @@ struct Plan {
     /// In the crossing phase of a split count, the crossing moves of the
     /// squares after the cut that some backward state can complete.
     prefixes: Option<std::sync::Arc<meet::Prefixes>>,
+    /// For each square: whether the tours of the board cut after it are
+    /// counted there too (see [`count_table`]). Its tours go to the table's
+    /// rows, not to the total.
+    readoff: Vec<bool>,
+    /// Skip the colour-balance test (a table of odd width, where the ranks
+    /// after a read-off square would change the balance).
+    relaxed: bool,
 }
 
 impl Plan {
     fn new(width: u32, height: u32, blocked: &[bool], kind: Tours) -> Result<Plan, Error> {
+        Plan::oriented(width, height, blocked, kind, false)
+    }
+
+    /// The plan with the frontier along the narrow side, or along the width
+    /// when `along_width`.
+    fn oriented(
+        width: u32,
+        height: u32,
+        blocked: &[bool],
+        kind: Tours,
+        along_width: bool,
+    ) -> Result<Plan, Error> {
         let size = format!("{width}x{height}");
         if width == 0 || height == 0 {
             return Err(Error::Size {
@@ -374,7 +495,7 @@ impl Plan {
                 ),
             });
         }
-        let w = wo.min(ho);
+        let w = if along_width { wo } else { wo.min(ho) };
         if w > MAX_WIDTH as usize {
             return Err(Error::TooLarge {
                 reason: format!(
@@ -480,6 +601,8 @@ impl Plan {
             vertices: rest,
             radix11: 4 * window + 2 > 64 && window <= 17,
             prefixes: None,
+            readoff: vec![false; cells],
+            relaxed: false,
         })
     }
 
@@ -665,10 +788,15 @@ impl Plan {
         }
         let vs = self.window;
         if done {
-            if self.remaining_after[v] == 0 && f[..=vs].iter().all(|&c| c == FULL) {
+            if (self.remaining_after[v] == 0 || self.readoff[v])
+                && f[..=vs].iter().all(|&c| c == FULL)
+            {
                 out(None);
             }
             return;
+        }
+        if self.readoff[v] && self.ends_here(&f, ends) {
+            out(None);
         }
         // The square leaving the frontier has both its moves: always, but for
         // a state from a damaged checkpoint, which has no completions then.
@@ -699,6 +827,37 @@ impl Plan {
         }
         debug_assert!(next <= if self.radix11 { 11 } else { 16 });
         out(Some(self.encode(&codes, ends)));
+    }
+
+    /// At a read-off square: whether the state is an open tour of the board
+    /// cut after this square, the squares still on the frontier leaving now
+    /// (as in [`Plan::finish`]).
+    fn ends_here(&self, f: &[u8; 32], mut ends: u8) -> bool {
+        if self.closed {
+            return false;
+        }
+        let mut f = *f;
+        let mut done = false;
+        for j in 0..=self.window {
+            match f[j] {
+                FULL => {}
+                EMPTY => return false,
+                c => {
+                    if ends == 2 {
+                        return false;
+                    }
+                    ends += 1;
+                    if c == TERM {
+                        done = true;
+                    } else {
+                        let p = partner(&f, j, c);
+                        f[p] = TERM;
+                    }
+                    f[j] = FULL;
+                }
+            }
+        }
+        done
     }
 
     /// Packs the codes of the `window` stored slots and the used tour ends.
@@ -824,6 +983,9 @@ impl Plan {
             if c != FULL && !self.add_slot(&mut b, v, j as usize, c) {
                 return false;
             }
+        }
+        if self.relaxed {
+            return self.closed || b.forced[0] + b.forced[1] + ends <= 2;
         }
         if self.closed {
             return b.balance == 0;
@@ -952,6 +1114,16 @@ fn par<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R> {
 
 /// Runs the steps; returns the undirected count and the peak state count.
 fn run<K: Key>(plan: &Plan, opts: &Options<'_>) -> Result<(BigCount, usize), Error> {
+    run_with::<K>(plan, opts, &mut |_, _| Ok(()))
+}
+
+/// [`run`], handing the tours finished at each read-off square `v` to
+/// `rows(v, tours)` (undirected) as soon as they are known.
+fn run_with<K: Key>(
+    plan: &Plan,
+    opts: &Options<'_>,
+    rows: &mut dyn FnMut(usize, BigCount) -> Result<(), Error>,
+) -> Result<(BigCount, usize), Error> {
     let threads = opts.threads.max(1);
     let mut start = 0;
     let mut total = BigCount::zero();
@@ -981,7 +1153,11 @@ fn run<K: Key>(plan: &Plan, opts: &Options<'_>) -> Result<(BigCount, usize), Err
         let (next, finished, h) = step_table(plan, v, table, high, threads, opts.stop)?;
         table = next;
         high = h;
-        total += &finished;
+        if plan.readoff[v] {
+            rows(v, finished)?;
+        } else {
+            total += &finished;
+        }
         let states = table.len();
         peak = peak.max(states);
         if let Some(progress) = opts.progress {
