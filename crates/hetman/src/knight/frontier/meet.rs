@@ -46,11 +46,11 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Instant;
 
+use super::checkpoint::{checkpoint_error, load_checkpoint};
+use super::plan::{Allows, Plan};
+use super::sweep::{par, save_table, step_table, Key, Parts};
 use super::ways::{on_table, Sum, Table, Ways};
-use super::{
-    checkpoint_error, load_checkpoint, par, save_table, step_table, BigCount, Key, Options, Parts,
-    Plan, Progress, Tours, FULL, LABEL0, TERM,
-};
+use super::{BigCount, Options, Progress, Tours, FULL, LABEL0, TERM};
 use crate::Error;
 
 /// A link of a square that is a path end: no path end here.
@@ -458,11 +458,13 @@ impl Prefixes {
             blocked: blocked.to_vec(),
         }
     }
+}
 
+impl Allows for Prefixes {
     /// Whether the squares after the cut up to `v` (expanded slots in `f`)
     /// have crossing moves that some backward state completes.
     #[inline]
-    pub(super) fn allows(&self, v: usize, f: &[u8; 32]) -> bool {
+    fn allows(&self, v: usize, f: &[u8; 32]) -> bool {
         if v < self.cut {
             return true;
         }
@@ -618,7 +620,8 @@ fn links_up(a: &Side, b: &Side, closed: bool) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{count, run};
+    use super::super::count;
+    use super::super::sweep::run;
     use super::*;
 
     /// A few blocked squares, from a seed (a small linear congruential generator).
