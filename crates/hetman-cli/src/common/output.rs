@@ -173,7 +173,21 @@ mod tests {
         assert_eq!(group(999), "999");
         assert_eq!(group(1000), "1,000");
         assert_eq!(group(16_777_216), "16,777,216");
-        assert_eq!(big(u128::from(u64::MAX) + 1), "18446744073709551616");
+        // Past 64 bits too, like every other count.
+        assert_eq!(big(u128::from(u64::MAX) + 1), "18,446,744,073,709,551,616");
+        assert_eq!(
+            group_decimal("1234567890123456789012"),
+            "1,234,567,890,123,456,789,012"
+        );
+        // JSON: numbers up to 2^53, strings beyond.
+        assert_eq!(
+            json_exact("9007199254740992"),
+            serde_json::json!(9_007_199_254_740_992u64)
+        );
+        assert_eq!(
+            json_exact("9007199254740993"),
+            serde_json::json!("9007199254740993")
+        );
         assert_eq!(count_of(1, "queen", "queens"), "1 queen");
         assert_eq!(count_of(1000, "queen", "queens"), "1,000 queens");
     }

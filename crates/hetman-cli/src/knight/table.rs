@@ -32,7 +32,7 @@ pub struct TableArgs {
     #[arg(long, short, required_unless_present = "open", conflicts_with = "open")]
     pub closed: bool,
     /// Count open tours (each path once in each direction).
-    #[arg(long, short)]
+    #[arg(long)]
     pub open: bool,
     /// The first n, 1 to 10000 (at most --to).
     #[arg(long, value_name = "A", default_value_t = 1,
