@@ -12,9 +12,9 @@
 #   K6="20 40" bench/knight-columns.sh 6    # only K = 6, at n = 20 and 40
 #   THREADS=1 bench/knight-columns.sh       # one thread (default: all cores)
 #
-# Default lengths: 5: 20 40; 6: 12 24; 7: 8 10; 8: 4 5. A 7-wide column costs
+# Default lengths: 5: 20 40; 6: 12 24; 7: 6 7; 8: 4 5. A 7-wide column costs
 # tens of seconds and an 8-wide one (full frontier) minutes to hours, so
-# their defaults are short: 8 x 4 and 8 x 5 do not fill the frontier yet.
+# their defaults are short: 7 x 7 and 8 x 5 do not fill the frontier yet.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}"
@@ -28,7 +28,7 @@ lengths() {
   case "$1" in
     5) echo "${K5:-20 40}" ;;
     6) echo "${K6:-12 24}" ;;
-    7) echo "${K7:-8 10}" ;;
+    7) echo "${K7:-6 7}" ;;
     8) echo "${K8:-4 5}" ;;
     *) echo "bad K $1" >&2; exit 2 ;;
   esac
