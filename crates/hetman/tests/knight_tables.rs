@@ -118,3 +118,45 @@ fn bad_tables_are_refused() {
     assert!(count_table(3, 4, 3, Tours::Closed, &o, &mut row).is_err());
     assert!(count_table(13, 1, 3, Tours::Closed, &o, &mut row).is_err());
 }
+
+#[test]
+fn a_count_stopped_with_wide_counts_resumes_from_its_checkpoint() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let dir = std::env::temp_dir().join(format!("hetman-wide-ckpt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("3x60.ckpt");
+    let free = vec![false; 180];
+    let mut plain = Options::default();
+    plain.split = false;
+    let whole = count(3, 60, &free, Tours::Closed, &plain).unwrap().tours;
+    assert!(whole.bits() > 64, "the counts must outgrow one word");
+    // Stop after square 160 of 180, where the states' counts need two words.
+    let stop = AtomicBool::new(false);
+    let progress = |p: hetman::knight::frontier::Progress| {
+        if p.step == 160 {
+            stop.store(true, Ordering::Relaxed);
+        }
+    };
+    let mut o = Options::default();
+    o.split = false;
+    o.stop = Some(&stop);
+    o.progress = Some(&progress);
+    o.checkpoint = Some(&path);
+    o.checkpoint_every = std::time::Duration::from_secs(3600);
+    assert_eq!(
+        count(3, 60, &free, Tours::Closed, &o).map(|c| c.tours),
+        Err(hetman::Error::Interrupted)
+    );
+    assert!(path.exists(), "a stopped count saves its states");
+    stop.store(false, Ordering::Relaxed);
+    o.progress = None;
+    assert_eq!(count(3, 60, &free, Tours::Closed, &o).unwrap().tours, whole);
+    assert!(!path.exists(), "a finished count removes its checkpoint");
+    // A checkpoint of the 64-bit format is refused, not misread.
+    std::fs::write(&path, b"HETMANF2 and the rest").unwrap();
+    let err = count(3, 60, &free, Tours::Closed, &o)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("older hetman"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
