@@ -188,7 +188,8 @@ pub(super) fn run_split<K: Key>(
         // ranks on (the moves to the rank after the cut are the forward
         // side's).
         let reversed: Vec<bool> = plan.blocked.iter().rev().copied().collect();
-        let back = Plan::new(w as u32, (cells / w) as u32, &reversed, kind)?;
+        let mut back = Plan::new(w as u32, (cells / w) as u32, &reversed, kind)?;
+        back.min_limbs = plan.min_limbs;
         let b = walk(&back, 0..cells - cut, start(&back), 0, false)?;
         let (row, next) = (cells - cut, cells - cut - w);
         let back_phase = back.crossing_phase(row, row + w, |u, _| u < next, next);

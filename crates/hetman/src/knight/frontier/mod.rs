@@ -66,7 +66,7 @@ mod ways;
 pub use bignum::BigCount;
 use checkpoint::{checkpoint_error, load_checkpoint, save_checkpoint};
 use plan::Plan;
-use sweep::{hash_of, run, run_with, step, Key, Parts, Wide};
+use sweep::{hash_of, run, run_with, state_overflow, step, Key, Parts, Wide};
 
 /// Code of a frontier square with no tour move yet.
 const EMPTY: u8 = 0;
@@ -286,15 +286,24 @@ pub fn count(
     kind: Tours,
     opts: &Options<'_>,
 ) -> Result<Count, Error> {
-    let plan = Plan::new(width, height, blocked, kind)?;
+    let mut plan = Plan::new(width, height, blocked, kind)?;
     let cut = meet::cut_of(&plan).filter(|_| opts.split);
-    let (tours, peak_states) = match (plan.vertices, cut) {
-        (0, _) => (BigCount::zero(), 0),
-        (1, _) => (BigCount::from(u64::from(kind != Tours::Closed)), 0),
-        (_, Some(cut)) if plan.key_bytes() == 8 => meet::run_split::<u64>(&plan, kind, cut, opts)?,
-        (_, Some(cut)) => meet::run_split::<Wide>(&plan, kind, cut, opts)?,
-        _ if plan.key_bytes() == 8 => run::<u64>(&plan, opts)?,
-        _ => run::<Wide>(&plan, opts)?,
+    let (tours, peak_states) = loop {
+        let counted = match (plan.vertices, cut) {
+            (0, _) => Ok((BigCount::zero(), 0)),
+            (1, _) => Ok((BigCount::from(u64::from(kind != Tours::Closed)), 0)),
+            (_, Some(cut)) if plan.key_bytes() == 8 => {
+                meet::run_split::<u64>(&plan, kind, cut, opts)
+            }
+            (_, Some(cut)) => meet::run_split::<Wide>(&plan, kind, cut, opts),
+            _ if plan.key_bytes() == 8 => run::<u64>(&plan, opts),
+            _ => run::<Wide>(&plan, opts),
+        };
+        match counted {
+            // A step outgrew its width: again with twice the width (see `ways`).
+            Err(e) if e == state_overflow() && plan.min_limbs < 64 => plan.min_limbs *= 2,
+            other => break other?,
+        }
     };
     let tours = if kind == Tours::OpenDirected && plan.vertices > 1 {
         tours.mul_u64(2)
@@ -398,18 +407,32 @@ pub fn count_table(
     if k * from == 1 {
         row(1, BigCount::from(u64::from(kind != Tours::Closed)));
     }
-    let mut rows = |v: usize, c: BigCount| {
-        let n = ((v + 1) / w) as u32;
-        row(n, directed(n, c));
-        Ok(())
-    };
-    let (total, peak) = if plan.key_bytes() == 8 {
-        run_with::<u64>(&plan, opts, &mut rows)?
-    } else {
-        run_with::<Wide>(&plan, opts, &mut rows)?
-    };
-    row(to, directed(to, total));
-    Ok(peak)
+    // The last row handed out: a sweep that runs again (with wider counts,
+    // see `ways`) does not repeat them.
+    let mut emitted = 0;
+    loop {
+        let mut rows = |v: usize, c: BigCount| {
+            let n = ((v + 1) / w) as u32;
+            if n > emitted {
+                row(n, directed(n, c));
+                emitted = n;
+            }
+            Ok(())
+        };
+        let counted = if plan.key_bytes() == 8 {
+            run_with::<u64>(&plan, opts, &mut rows)
+        } else {
+            run_with::<Wide>(&plan, opts, &mut rows)
+        };
+        match counted {
+            Err(e) if e == state_overflow() && plan.min_limbs < 64 => plan.min_limbs *= 2,
+            other => {
+                let (total, peak) = other?;
+                row(to, directed(to, total));
+                return Ok(peak);
+            }
+        }
+    }
 }
 
 fn overflow() -> Error {

@@ -57,6 +57,9 @@ pub(super) struct Plan {
     /// Skip the colour-balance test (a table of odd width, where the ranks
     /// after a read-off square would change the balance).
     pub(super) relaxed: bool,
+    /// The least words per count: more after a count overflowed its width
+    /// and runs again (see the `ways` module).
+    pub(super) min_limbs: usize,
 }
 
 impl Plan {
@@ -207,6 +210,7 @@ impl Plan {
             prefixes: None,
             readoff: vec![false; cells],
             relaxed: false,
+            min_limbs: 1,
         })
     }
 

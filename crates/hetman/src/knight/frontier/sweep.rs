@@ -196,7 +196,7 @@ pub(super) fn step_table<K: Key>(
     threads: usize,
     stop: Option<&AtomicBool>,
 ) -> Result<(Table<K>, BigCount, u64), Error> {
-    on_table!(table.fit(high)?, p => {
+    on_table!(table.fit(high, plan.min_limbs)?, p => {
         let (next, finished, h) = step(plan, v, p, threads, stop)?;
         Ok((Ways::table(next), finished, h.bits()))
     })
@@ -348,4 +348,25 @@ pub(super) fn merge_sorted<K: Key, W: Ways>(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn merging_counts_past_their_width_fails_with_state_overflow() {
+        // The count then runs again with wider counts (see `count`).
+        let mut out = Vec::new();
+        assert_eq!(
+            merge_sorted(&[(1u64, u64::MAX)], &[(1u64, 1u64)], &mut out),
+            Err(state_overflow())
+        );
+        out.clear();
+        assert_eq!(
+            merge_sorted(&[(1u64, 2u64)], &[(1, 3), (2, 1)], &mut out),
+            Ok(())
+        );
+        assert_eq!(out, [(1, 5), (2, 1)]);
+    }
 }

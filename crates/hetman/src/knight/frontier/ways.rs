@@ -2,14 +2,16 @@
 //! as the counts grow.
 //!
 //! A state table holds its counts in one fixed width: one 64-bit word
-//! ([`u64`]) to begin with, then [`Limbs`] of 2, 4, ... 64 words. The width
-//! is chosen so that it provably holds the next step: a state has at most
-//! 11 successors (no move, one or two of at most four moves back), so the
-//! ways of the states after a step add up to at most 11 times those
-//! before, which are at most `states × max`. Before a step, a table whose
-//! `bits(max) + bits(states) + 4` exceed its width is widened (see
-//! [`Table::fit`]). Small boards never leave one word and pay nothing; the
-//! additions stay plain carries, with no modular arithmetic.
+//! ([`u64`]) to begin with, then [`Limbs`] of 2, 4, ... 64 words. Before a
+//! step, a table whose largest count is within [`MARGIN`] bits of its width
+//! is widened (see [`Table::fit`]): a count grows by a factor of about two
+//! a square on the boards measured, far less than 2^8. Every addition is
+//! checked all the same, so a count is exact or fails: a step that
+//! overflows its width ends the count with `state_overflow`, and the count
+//! runs again with twice the width from the start (or from its checkpoint,
+//! whose states are exact). Small boards never leave one word and pay
+//! nothing (8×8 closed tours stay within one word); the additions stay
+//! plain carries, with no modular arithmetic.
 
 use super::bignum::BigCount;
 use super::{Key, Parts};
@@ -153,6 +155,9 @@ macro_rules! on_table {
 }
 pub(crate) use on_table;
 
+/// The headroom a table keeps above its largest count, in bits.
+pub(crate) const MARGIN: u64 = 8;
+
 /// The widest counts: 64 words, 4096 bits.
 pub(crate) const MAX_BITS: u64 = 4096;
 
@@ -203,13 +208,10 @@ impl<K: Key> Table<K> {
         })
     }
 
-    /// Widens the table until its counts after one more step provably fit
-    /// (see the module documentation); `high` is the bit length of its
-    /// largest count.
-    pub(crate) fn fit(mut self, high: u64) -> Result<Table<K>, Error> {
-        let states = self.len() as u64;
-        let bound = high + u64::from(64 - states.leading_zeros()) + 4;
-        while bound > 64 * self.limbs() as u64 {
+    /// Widens the table until its largest count, of `high` bits, is
+    /// [`MARGIN`] bits below its width, and it has at least `limbs` words.
+    pub(crate) fn fit(mut self, high: u64, limbs: usize) -> Result<Table<K>, Error> {
+        while high + MARGIN > 64 * self.limbs() as u64 || self.limbs() < limbs {
             self = self.widen()?;
         }
         Ok(self)
@@ -300,11 +302,13 @@ mod tests {
     #[test]
     fn tables_widen_to_fit() {
         let t: Table<u64> = Table::W1(vec![vec![(3, u64::MAX >> 1)]]);
-        let t = t.fit(63).unwrap();
+        let t = t.fit(63, 1).unwrap();
         assert_eq!(t.limbs(), 2);
         assert_eq!(t.high(), 63);
         let t: Table<u64> = Table::start(7);
-        assert_eq!(t.fit(1).unwrap().limbs(), 1);
+        assert_eq!(t.fit(1, 1).unwrap().limbs(), 1);
+        let t: Table<u64> = Table::start(7);
+        assert_eq!(t.fit(1, 4).unwrap().limbs(), 4);
     }
 
     #[test]
