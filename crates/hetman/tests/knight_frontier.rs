@@ -236,6 +236,26 @@ fn interrupted_count_resumes_from_its_checkpoint() {
     stop.store(false, std::sync::atomic::Ordering::Relaxed);
     steps.set(0);
     opts.progress = None;
+    // A sealed file: every bit flipped (a sample), a cut and an append are
+    // refused, and the file is left as it was.
+    let good = std::fs::read(&path).unwrap();
+    let mut tampered: Vec<Vec<u8>> = (0..good.len())
+        .step_by(good.len() / 97 + 1)
+        .map(|i| {
+            let mut bad = good.clone();
+            bad[i] ^= 1 << (i % 8);
+            bad
+        })
+        .collect();
+    tampered.push(good[..good.len() - 1].to_vec());
+    tampered.push([good.as_slice(), b"\n"].concat());
+    for bad in tampered {
+        std::fs::write(&path, &bad).unwrap();
+        let err = count(6, 5, &blocked, Tours::OpenDirected, &opts).unwrap_err();
+        assert!(matches!(err, Error::Checkpoint { .. }), "{err}");
+        assert_eq!(std::fs::read(&path).unwrap(), bad);
+    }
+    std::fs::write(&path, &good).unwrap();
     let resumed = count(6, 5, &blocked, Tours::OpenDirected, &opts).unwrap();
     assert_eq!(resumed.tours, frontier(6, 5, &blocked, Tours::OpenDirected));
     assert!(!path.exists(), "a finished count removes its checkpoint");

@@ -212,7 +212,7 @@ impl FromStr for Algorithm {
     }
 }
 
-/// Solutions counted, and the work it took: what [`count`] returns.
+/// Solutions counted, and the work it took: what [`count()`](fn@count) returns.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct QueensCount {
     /// All solutions (OEIS A000170).

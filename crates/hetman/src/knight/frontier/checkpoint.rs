@@ -1,5 +1,8 @@
 //! Saving and loading the states of a count between squares (`HETMANF3`:
 //! counts of any width; the `HETMANF2` files of 64-bit counts are refused).
+//! The file is sealed ([`crate::jobs::sealed`]): a header naming the count
+//! and a BLAKE3 checksum over every byte of the states, checked before any
+//! state is used.
 
 use std::fs;
 use std::io::{self, Read, Write};
@@ -9,6 +12,7 @@ use super::plan::Plan;
 use super::sweep::{Key, Parts};
 use super::ways::{self, Table, Ways};
 use super::BigCount;
+use crate::jobs::sealed::{SealedReader, SealedWriter};
 use crate::Error;
 
 pub(super) fn checkpoint_error(path: &Path, reason: impl std::fmt::Display) -> Error {
@@ -31,29 +35,45 @@ pub(super) fn save_checkpoint<K: Key, W: Ways>(
     total: &BigCount,
     shards: &[Vec<(K, W)>],
 ) -> io::Result<()> {
-    let tmp = path.with_extension("tmp");
-    {
-        let mut w = io::BufWriter::new(fs::File::create(&tmp)?);
-        w.write_all(MAGIC)?;
-        w.write_all(&(plan.signature.len() as u64).to_le_bytes())?;
-        w.write_all(&plan.signature)?;
-        w.write_all(&(v as u64).to_le_bytes())?;
-        w.write_all(&(total.limbs().len() as u64).to_le_bytes())?;
-        for l in total.limbs() {
+    let identity = job(plan);
+    let mut w = SealedWriter::create(path, KIND, &identity).map_err(io::Error::other)?;
+    w.write_all(MAGIC)?;
+    w.write_all(&(plan.signature.len() as u64).to_le_bytes())?;
+    w.write_all(&plan.signature)?;
+    w.write_all(&(v as u64).to_le_bytes())?;
+    w.write_all(&(total.limbs().len() as u64).to_le_bytes())?;
+    for l in total.limbs() {
+        w.write_all(&l.to_le_bytes())?;
+    }
+    w.write_all(&(W::LIMBS as u64).to_le_bytes())?;
+    let n: usize = shards.iter().map(Vec::len).sum();
+    w.write_all(&(n as u64).to_le_bytes())?;
+    for &(k, c) in shards.iter().flatten() {
+        w.write_all(&k.unpack().to_le_bytes())?;
+        for l in c.limbs() {
             w.write_all(&l.to_le_bytes())?;
         }
-        w.write_all(&(W::LIMBS as u64).to_le_bytes())?;
-        let n: usize = shards.iter().map(Vec::len).sum();
-        w.write_all(&(n as u64).to_le_bytes())?;
-        for &(k, c) in shards.iter().flatten() {
-            w.write_all(&k.unpack().to_le_bytes())?;
-            for l in c.limbs() {
-                w.write_all(&l.to_le_bytes())?;
-            }
-        }
-        w.into_inner().map_err(|e| e.into_error())?.sync_all()?;
     }
-    fs::rename(tmp, path)
+    w.finish().map_err(io::Error::other)
+}
+
+/// What is wrong with a sealed file, without its path (the checkpoint
+/// error names it).
+fn reason(e: Error) -> String {
+    match e {
+        Error::File { reason, .. } => reason,
+        other => other.to_string(),
+    }
+}
+
+/// The kind of sealed file a frontier checkpoint is.
+const KIND: &str = "hetman-knight-frontier";
+
+/// The job a checkpoint belongs to: the count's signature, hashed.
+fn job(plan: &Plan) -> String {
+    crate::jobs::Job::new("knight-frontier")
+        .field("count", crate::jobs::short_hash(&plan.signature))
+        .identity()
 }
 
 /// A resumable position: the next square, the tours finished so far and the states.
@@ -65,15 +85,30 @@ pub(super) fn load_checkpoint<K: Key>(
     plan: &Plan,
     path: &Path,
 ) -> Result<Option<Resume<K>>, Error> {
-    let file = match fs::File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(checkpoint_error(path, e)),
+    let mut r = match SealedReader::open(path, KIND) {
+        Ok(Some(r)) => r,
+        Ok(None) => return Ok(None),
+        Err(e) => {
+            let mut head = [0u8; 7];
+            let old = fs::File::open(path).and_then(|mut f| f.read_exact(&mut head));
+            if old.is_ok() && &head == b"HETMANF" {
+                return Err(checkpoint_error(
+                    path,
+                    "was written by an older hetman (an unsealed file); remove it and count again",
+                ));
+            }
+            return Err(checkpoint_error(path, reason(e)));
+        }
     };
-    let damaged = |e: io::Error| checkpoint_error(path, format!("cannot be read: {e}"));
-    let mut r = io::BufReader::with_capacity(1 << 20, file);
+    if let Some(why) = crate::jobs::difference(&r.header().identity, &job(plan)) {
+        return Err(checkpoint_error(
+            path,
+            format!("belongs to another count: {why}; remove it or choose another file"),
+        ));
+    }
+    let damaged = |e: io::Error| checkpoint_error(path, format!("is cut short or damaged: {e}"));
     let mut b8 = [0u8; 8];
-    let mut word = |r: &mut io::BufReader<fs::File>| -> Result<u64, Error> {
+    let mut word = |r: &mut SealedReader| -> Result<u64, Error> {
         r.read_exact(&mut b8).map_err(damaged)?;
         Ok(u64::from_le_bytes(b8))
     };
@@ -123,6 +158,8 @@ pub(super) fn load_checkpoint<K: Key>(
         64 => Table::W64(read_states(plan, path, &mut r, n)?),
         _ => return Err(checkpoint_error(path, "is damaged: unknown count width")),
     };
+    // Nothing read is used before every byte is checked.
+    r.finish().map_err(|e| checkpoint_error(path, reason(e)))?;
     Ok(Some((v, total, table)))
 }
 
@@ -133,7 +170,7 @@ pub(super) fn read_states<K: Key, W: Ways>(
     r: &mut impl Read,
     n: usize,
 ) -> Result<Parts<K, W>, Error> {
-    let damaged = |e: io::Error| checkpoint_error(path, format!("cannot be read: {e}"));
+    let damaged = |e: io::Error| checkpoint_error(path, format!("is cut short or damaged: {e}"));
     // Straight into chunks of packed keys: a whole table of 16-byte keys
     // would take twice the memory of the count itself on the largest boards.
     const CHUNK: usize = 1 << 15;
