@@ -10,8 +10,7 @@
 //! overflows its width ends the count with `state_overflow`, and the count
 //! runs again with twice the width from the start (or from its checkpoint,
 //! whose states are exact). Small boards never leave one word and pay
-//! nothing (8×8 closed tours stay within one word); the additions stay
-//! plain carries, with no modular arithmetic.
+//! nothing; the additions stay plain carries, with no modular arithmetic.
 
 use super::bignum::BigCount;
 use super::{Key, Parts};
