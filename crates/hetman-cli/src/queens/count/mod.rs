@@ -27,8 +27,9 @@ west half against every east half by the diagonals crossing the cut (N = 8 to 23
 other N it counts one member of each symmetry class of border-queen constellations \
 instead), and gets the unique count by Burnside's lemma. --checkpoint, --shard and \
 --estimate use the same engine as the plain count. Its \
-progress is shown on stderr for runs over a second (a bar on a terminal, a line every ten \
-seconds otherwise; --quiet hides it); Ctrl-C stops with exit code 130.";
+progress is shown on stderr for runs over a second (a bar on a terminal; otherwise a line \
+a minute and one at the end: units done, share of the estimated work, rate, elapsed time \
+and time left; --quiet hides it); Ctrl-C stops with exit code 130.";
 
 #[derive(Debug, Args)]
 pub struct CountArgs {
