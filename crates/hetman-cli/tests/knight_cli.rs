@@ -325,10 +325,21 @@ fn shards_run_together_and_merge_to_the_whole_count() {
     assert!(err.contains("shard 2 is given twice"), "{err}");
     // A queens record is not a knight record.
     let q = dir.join("q.json");
-    std::fs::write(&q, "{\"format\": \"hetman-queens-shard\"}").unwrap();
-    let (_, err, code) = merge(&[q.to_str().unwrap()]);
+    let q = q.to_str().unwrap();
+    let (_, err, code) = run(&["queens", "count", "8", "--shard", "0/1", "--result", q]);
+    assert_eq!(code, 0, "{err}");
+    let (_, err, code) = merge(&[q]);
     assert_eq!(code, 2);
-    assert!(err.contains("not a knight shard result"), "{err}");
+    assert!(
+        err.contains("holds a hetman-queens-shard, not a hetman-knight-shard"),
+        "{err}"
+    );
+    // A file of the user's is not a record, and is never overwritten.
+    std::fs::write(dir.join("notes.txt"), "my notes").unwrap();
+    let notes = dir.join("notes.txt");
+    let (_, err, code) = merge(&[notes.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not a file written by hetman"), "{err}");
 }
 
 #[test]

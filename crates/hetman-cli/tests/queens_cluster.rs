@@ -286,12 +286,16 @@ fn merge_names_missing_duplicated_and_mismatched_shards() {
     assert!(err.contains("missing shard 3;"), "{err}");
     assert!(err.contains("shard 2 ("), "{err}");
     // A record of another engine or version is from another split, named.
-    let text = std::fs::read_to_string(&a[3]).unwrap();
+    // (Written sealed as hetman writes it: only the engine differs.)
+    let (identity, body) =
+        hetman::jobs::sealed::read(Path::new(&a[3]), "hetman-queens-shard").unwrap();
+    let text = String::from_utf8(body).unwrap();
     let old = dir.join("old-version.json");
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     let engine = v["engine"].as_str().unwrap().to_string();
     assert!(engine.starts_with("join-1/"), "{engine}");
-    std::fs::write(&old, text.replace(&engine, "fast-1/0.0.1")).unwrap();
+    let edited = text.replace(&engine, "fast-1/0.0.1");
+    hetman::jobs::sealed::write(&old, "hetman-queens-shard", &identity, edited.as_bytes()).unwrap();
     let (_, err, code) = run(&[
         "queens",
         "merge",
@@ -308,7 +312,7 @@ fn merge_names_missing_duplicated_and_mismatched_shards() {
     std::fs::write(&junk, "{\"n\": 3}").unwrap();
     let (_, err, code) = run(&["queens", "merge", junk.to_str().unwrap()]);
     assert_eq!(code, 2);
-    assert!(err.contains("is not a queens shard result"), "{err}");
+    assert!(err.contains("is not a file written by hetman"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -54,6 +54,14 @@ pub enum Error {
         /// What is wrong.
         reason: String,
     },
+    /// A file hetman wrote that does not read back whole (damaged, cut short,
+    /// extended, foreign), or an output that cannot be written safely.
+    File {
+        /// The file as given.
+        path: String,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// A shard that does not exist, or a set of shard results that cannot be merged.
     Shard {
         /// What is wrong, with the shard numbers.
@@ -79,6 +87,7 @@ impl fmt::Display for Error {
             Error::TooLarge { reason } => write!(f, "{reason}"),
             Error::Interrupted => write!(f, "interrupted"),
             Error::Checkpoint { path, reason } => write!(f, "checkpoint '{path}': {reason}"),
+            Error::File { path, reason } => write!(f, "'{path}' {reason}"),
             Error::Shard { reason } => write!(f, "{reason}"),
         }
     }

@@ -31,12 +31,11 @@
 #![deny(missing_docs)]
 
 pub mod board;
-pub mod checkpoint;
 mod error;
+pub mod jobs;
 pub mod knight;
 pub mod queens;
 pub mod render;
-mod shards;
 pub mod symmetry;
 pub mod trace;
 

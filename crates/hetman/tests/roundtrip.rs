@@ -5,7 +5,7 @@
 //! events and headers (JSON Lines) and checkpoint records. The fuzz targets in `fuzz/`
 //! check the same laws starting from arbitrary text.
 
-use hetman::checkpoint::Checkpoint;
+use hetman::jobs::checkpoint::Checkpoint;
 use hetman::knight::{find, FindOptions, KnightBoard, Tour};
 use hetman::queens::Placement;
 use hetman::render::text;

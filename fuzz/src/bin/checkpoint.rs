@@ -1,9 +1,9 @@
-//! `hetman::checkpoint::Checkpoint::open` on a file holding the fuzz bytes,
+//! `hetman::jobs::checkpoint::Checkpoint::open` on a file holding the fuzz bytes,
 //! with the header of a real queens count (N = 10, shard 0 of 2). A refused
 //! file is left exactly as it was; an accepted one opens again with the same
 //! records, and a record added to it is read back.
 
-use hetman::checkpoint::Checkpoint;
+use hetman::jobs::checkpoint::Checkpoint;
 use hetman::queens::count::{Plan, Split};
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -7,7 +7,7 @@
 //! feeds the library's progress reports to a [`Progress`].
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::{self, IsTerminal, Write as _};
+use std::io::{self, IsTerminal};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -40,16 +40,14 @@ pub fn available_memory() -> Option<u64> {
     Some(kib * 1024)
 }
 
-/// Writes `text` to a temporary file next to `path`, syncs it and renames it
-/// into place, so that `path` is either the old file or the whole new one.
-pub fn write_atomically(path: &Path, text: &str) -> io::Result<()> {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(format!(".tmp{}", std::process::id()));
-    let tmp = path.with_file_name(name);
-    let mut f = std::fs::File::create(&tmp)?;
-    f.write_all(text.as_bytes())?;
-    f.sync_all()?;
-    std::fs::rename(&tmp, path)
+/// Writes `text` to `path` whole or not at all (the library's one atomic
+/// write: symlinks followed, devices and FIFOs written in place).
+pub fn write_atomically(path: &Path, text: &str) -> Result<(), hetman::Error> {
+    hetman::jobs::output::write_file(
+        path,
+        text.as_bytes(),
+        hetman::jobs::output::Existing::Replace,
+    )
 }
 
 /// Nothing is shown for runs shorter than this.
@@ -232,21 +230,5 @@ mod tests {
         );
         let l = plain_line(0, 0, "", Duration::from_secs(2));
         assert_eq!(l, "0% of the estimated work, 0.00%/h, 2.00 s elapsed");
-    }
-
-    #[test]
-    fn atomic_write_replaces_the_whole_file() {
-        let dir = std::env::temp_dir().join(format!("hetman-atomic-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let f = dir.join("x.json");
-        write_atomically(&f, "old").unwrap();
-        write_atomically(&f, "new\n").unwrap();
-        assert_eq!(std::fs::read_to_string(&f).unwrap(), "new\n");
-        assert_eq!(
-            std::fs::read_dir(&dir).unwrap().count(),
-            1,
-            "no temporary left"
-        );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -108,7 +108,14 @@ pub fn seconds(s: f64) -> String {
     } else if s < 86400.0 * 365.0 {
         format!("{:.1} days", s / 86400.0)
     } else {
-        format!("{:.1e} years", s / (86400.0 * 365.25))
+        let years = s / (86400.0 * 365.25);
+        if years < 100.0 {
+            format!("{years:.1} years")
+        } else if years < 1e18 {
+            format!("{} years", group(years.round() as u64))
+        } else {
+            format!("{years:.1e} years")
+        }
     }
 }
 
@@ -169,5 +176,8 @@ mod tests {
         assert_eq!(seconds(0.5), "500.00 ms");
         assert_eq!(seconds(75.0), "1 min 15 s");
         assert_eq!(seconds(3.0), "3.00 s");
+        let year = 86400.0 * 365.25;
+        assert_eq!(seconds(1.2 * year), "1.2 years");
+        assert_eq!(seconds(31_400.0 * year), "31,400 years");
     }
 }

@@ -9,6 +9,7 @@
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
+use hetman::jobs::output::{write_file, Existing};
 use hetman::queens::Placement;
 use hetman::render::{svg, TourPicture};
 use hetman::Symmetry;
@@ -140,13 +141,11 @@ impl Pictures {
     /// Writes the SVG document `svg` to the files asked for.
     pub fn write(&self, svg: &str) -> Result<()> {
         if let Some(path) = &self.svg {
-            std::fs::write(path, svg)
-                .with_context(|| format!("--svg: cannot write '{}'", path.display()))?;
+            write_file(path, svg.as_bytes(), Existing::Replace).context("--svg")?;
         }
         if let Some(path) = &self.png {
             let png = to_png(svg, self.png_width)?;
-            std::fs::write(path, png)
-                .with_context(|| format!("--png: cannot write '{}'", path.display()))?;
+            write_file(path, &png, Existing::Replace).context("--png")?;
         }
         Ok(())
     }

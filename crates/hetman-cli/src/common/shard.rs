@@ -3,9 +3,9 @@
 //! reader of each problem's record sit side by side here, so the format is
 //! defined in one place; the library checks and adds them up.
 
-use crate::common::long_run::write_atomically;
 use anyhow::{bail, Context, Result};
 use clap::Args;
+use hetman::jobs::{sealed, Job};
 use hetman::knight::frontier::shard::{self as knight_shard, kind_name, parse_kind};
 use hetman::queens::count::{ShardCount, ShardRecord, SymmetricCounts};
 use serde_json::{json, Value};
@@ -30,18 +30,40 @@ pub struct MergeArgs {
     pub stats: bool,
 }
 
-/// Writes a record to `path` (`--result FILE`) whole or not at all.
-pub fn write_record(path: &Path, record: &Value) -> Result<()> {
-    write_atomically(path, &format!("{record}\n"))
-        .with_context(|| format!("cannot write --result '{}'", path.display()))
+/// The job a shard record belongs to, from its own fields: the identity in
+/// the sealed file's header, so that a record whose fields were edited, or
+/// that was written by another version, is refused.
+fn record_job(v: &Value) -> Job {
+    let text = |k: &str| match &v[k] {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    Job::new(&text("format"))
+        .field("shard", format!("{}/{}", text("shard"), text("shards")))
+        .field("split", text("split"))
 }
 
-/// Reads a shard result file of the given `format` as JSON.
+/// Writes a record to `path` (`--result FILE`) whole or not at all, sealed
+/// with a checksum; an existing file there that hetman did not write is
+/// left alone and the run fails.
+pub fn write_record(path: &Path, record: &Value) -> Result<()> {
+    let kind = record["format"].as_str().unwrap_or("hetman-shard");
+    sealed::write(
+        path,
+        kind,
+        &record_job(record).identity(),
+        format!("{record}\n").as_bytes(),
+    )
+    .context("--result")
+}
+
+/// Reads a shard result file of the given `format`: checks its seal (every
+/// byte, the kind, the tool version) and that its fields are the job its
+/// header names.
 pub fn read_record(path: &Path, format: &str) -> Result<Value> {
     let shown = path.display();
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read FILES '{shown}'"))?;
-    let v: Value = serde_json::from_str(&text)
+    let (identity, body) = sealed::read(path, format).map_err(|e| anyhow::anyhow!("FILES {e}"))?;
+    let v: Value = serde_json::from_slice(&body)
         .map_err(|e| anyhow::anyhow!("FILES '{shown}' is not a shard result (not JSON: {e})"))?;
     if v["format"] != format {
         bail!(
@@ -49,6 +71,9 @@ pub fn read_record(path: &Path, format: &str) -> Result<Value> {
             format.split('-').nth(1).unwrap_or("hetman"),
             v["format"]
         );
+    }
+    if let Some(why) = record_job(&v).difference(&identity) {
+        bail!("FILES '{shown}' is not a shard result of this hetman: {why}");
     }
     Ok(v)
 }

@@ -96,9 +96,37 @@ pub struct CountArgs {
     /// one gives its result again). Remove it after the merge.
     #[arg(long, value_name = "DIR", requires = "shard")]
     pub exchange: Option<std::path::PathBuf>,
+    /// Count even when the estimate says the count would take over an hour.
+    #[arg(long)]
+    pub force: bool,
     /// With --shard: also write this shard's result as a JSON record to FILE.
     #[arg(long, value_name = "FILE", requires = "shard")]
     pub result: Option<std::path::PathBuf>,
+}
+
+/// Refuses a count from one square whose search is estimated at over an
+/// hour (Knuth's random probes of the search tree, at the speed timed here).
+fn refuse_long_search(
+    board: &hetman::knight::KnightBoard,
+    start: hetman::Square,
+    closed: bool,
+    threads: usize,
+) -> Result<()> {
+    let e = enumerate::estimate(board, start, closed, 400, 0x6b6e)?;
+    let seconds = e.seconds(threads);
+    if seconds > 3600.0 {
+        bail!(
+            "--start {start}: the search on {} is estimated at about {} nodes, about {} on {threads} \
+             thread{} (Knuth's random probes of the search tree; {} nodes/s timed here); \
+             pass --force to count anyway",
+            board.size(),
+            output::group_f64(e.nodes),
+            output::seconds(seconds),
+            output::s(threads as u64),
+            output::group_f64(e.nodes_per_second),
+        );
+    }
+    Ok(())
 }
 
 pub fn run(a: &CountArgs) -> Result<ExitCode> {
@@ -114,6 +142,9 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
             eprintln!("hetman: resuming from the checkpoint '{}'", p.display());
         }
         let theorem = feasibility::no_tour(&board, board.index(start), a.closed);
+        if theorem.is_none() && !a.force {
+            refuse_long_search(&board, start, a.closed, resolve_threads(a.threads))?;
+        }
         let (tours, nodes) = if theorem.is_some() {
             (0, 0)
         } else {

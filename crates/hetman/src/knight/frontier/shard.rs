@@ -44,7 +44,7 @@
 
 use super::{checkpoint_error, hash_of, load_checkpoint, save_checkpoint, step};
 use super::{Key, Options, Parts, Plan, Progress, Tours, Wide, FULL};
-use crate::shards::{check_members, merge_error, Member};
+use crate::jobs::merge::{check_members, merge_error, Member};
 use crate::Error;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -313,7 +313,7 @@ impl Exchange {
         fs::create_dir_all(&dir).map_err(err)?;
         let mut id = plan.signature.clone();
         id.extend_from_slice(format!(" shards {}", shard.count).as_bytes());
-        let split = format!("{:016x}", crate::checkpoint::fnv1a(&id));
+        let split = crate::jobs::short_hash(&id);
         let description = format!(
             "hetman frontier exchange\nsplit {split}\n{}\n",
             String::from_utf8_lossy(&id)

@@ -5,7 +5,7 @@
 //! loaded shard); it is deterministic, and its identity is a hash of N, K,
 //! the engine version and the whole unit list. [`count_resumable`] counts one
 //! shard (or everything, K = 1), recording each finished unit in a
-//! [`Checkpoint`](crate::checkpoint::Checkpoint) when asked, and skipping the
+//! [`Checkpoint`](crate::jobs::checkpoint::Checkpoint) when asked, and skipping the
 //! units an earlier, interrupted run recorded. [`merge_shards`] adds the
 //! shards' results after checking that every shard of one split is there
 //! exactly once.
@@ -27,8 +27,8 @@ use super::{
     count_join_units, count_units, symmetric_counts, unique_from, CountOptions, Engine, JoinPlan,
     Plan, SymmetricCounts,
 };
-use crate::checkpoint::{fnv1a, Checkpoint};
-use crate::shards::{check_members, merge_error, Member};
+use crate::jobs::checkpoint::Checkpoint;
+use crate::jobs::merge::{check_members, merge_error, Member};
 use crate::Error;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -131,7 +131,7 @@ impl Split {
         Ok(Split {
             n: plan.n(),
             engine: Engine::Constellations,
-            id: format!("{:016x}", fnv1a(text.as_bytes())),
+            id: crate::jobs::short_hash(text.as_bytes()),
             shards,
             costs,
         })
@@ -172,7 +172,7 @@ impl Split {
         Ok(Split {
             n: plan.n(),
             engine: Engine::Halves,
-            id: format!("{:016x}", fnv1a(text.as_bytes())),
+            id: crate::jobs::short_hash(text.as_bytes()),
             shards,
             costs,
         })
