@@ -266,7 +266,7 @@ fn estimate_join_run(a: &CountArgs, spec: ShardSpec, threads: usize) -> Result<E
         return Ok(ExitCode::SUCCESS);
     }
     crate::outln!(
-        "{} queens: about {} on {threads} thread{} ({} of CPU time), peak memory about {} MiB, with the half-board join",
+        "{} queens: about {} on {threads} thread{} ({} of CPU time), peak memory at most about {} MiB, with the half-board join",
         a.n,
         human(wall(e.cpu_seconds)),
         s(threads as u64),
@@ -275,7 +275,7 @@ fn estimate_join_run(a: &CountArgs, spec: ShardSpec, threads: usize) -> Result<E
     );
     if spec.count > 1 {
         crate::outln!(
-            "shard {} of {}: about {} on {threads} thread{} ({} of CPU time; the {} shards: {} to {} each), peak memory about {} MiB",
+            "shard {} of {}: about {} on {threads} thread{} ({} of CPU time; the {} shards: {} to {} each), peak memory at most about {} MiB",
             spec.index,
             spec.count,
             human(wall(mine)),

@@ -58,19 +58,20 @@ pub fn estimate_join(
 ) -> JoinEstimate {
     let n = plan.n;
     let threads = threads.max(1);
-    let t0 = Instant::now();
+    let t0 = Clock::start(Clock::Process);
     let costs = plan.costs(threads).to_vec();
-    // The listing runs on `threads` threads.
-    let listing = t0.elapsed().as_secs_f64() * threads as f64;
+    // The listing runs on `threads` threads: without a CPU clock, its wall
+    // time on each.
+    let listing = t0.seconds(threads);
     let placements = plan
         .take_placements()
         .unwrap_or_else(|| Placements::new(n, threads));
     let groups = if n % 2 == 0 { 1 } else { n / 2 + 1 };
     // A rank of the middle queen between the edge and the centre.
     let middle = (n % 2 == 1).then_some(n / 4);
-    let t1 = Instant::now();
+    let t1 = Clock::start(Clock::Thread);
     let q = Quarters::new(&placements, middle, false);
-    let build = t1.elapsed().as_secs_f64();
+    let build = t1.seconds(1);
     drop(placements);
     let mut mine: Vec<usize> = (0..plan.units())
         .filter(|&u| plan.unit(u)[0].middle == middle)
@@ -86,18 +87,18 @@ pub fn estimate_join(
     picks.sort_by_key(|&u| (u.wrapping_mul(0x9E37_79B9) % 1009, u));
     let never = AtomicBool::new(false);
     let mut scratch = Scratch::default();
-    let (mut spent, mut cost, mut timed) = (0.0f64, 0u64, 0usize);
+    let (mut cost, mut timed) = (0u64, 0usize);
     let t2 = Instant::now();
+    let cpu = Clock::start(Clock::Thread);
     for &u in &picks {
         if timed >= 3 && t2.elapsed() > budget {
             break;
         }
-        let t = Instant::now();
         let _ = count_unit(plan, u, &q, &mut scratch, &never);
-        spent += t.elapsed().as_secs_f64();
         cost += costs[u];
         timed += 1;
     }
+    let spent = cpu.seconds(1);
     let per_cost = if cost == 0 { 0.0 } else { spent / cost as f64 };
     let setup = listing + groups as f64 * build;
     let all: u64 = costs.iter().sum();
@@ -123,5 +124,62 @@ pub fn estimate_join(
         timed,
         units: plan.units(),
         memory_bytes: super::super::memory_bytes(n),
+    }
+}
+
+/// Measures CPU time where the system tells it (Linux: `/proc`, in clock
+/// ticks of 10 ms, so that other programs on the same cores do not count),
+/// wall time elsewhere.
+#[derive(Clone, Copy)]
+enum Clock {
+    /// The CPU time of this thread.
+    Thread,
+    /// The CPU time of the whole process.
+    Process,
+}
+
+/// A started [`Clock`].
+struct Started {
+    clock: Clock,
+    wall: Instant,
+    cpu: Option<f64>,
+}
+
+impl Clock {
+    fn start(self) -> Started {
+        Started {
+            clock: self,
+            wall: Instant::now(),
+            cpu: self.read(),
+        }
+    }
+
+    /// User and system seconds so far, from `/proc/thread-self/stat` or
+    /// `/proc/self/stat` (fields 14 and 15, after the parenthesised name).
+    fn read(self) -> Option<f64> {
+        let path = match self {
+            Clock::Thread => "/proc/thread-self/stat",
+            Clock::Process => "/proc/self/stat",
+        };
+        let text = std::fs::read_to_string(path).ok()?;
+        let after = &text[text.rfind(')')? + 1..];
+        let fields: Vec<&str> = after.split_whitespace().collect();
+        // After the name: state is field 3, utime 14 and stime 15.
+        let utime: f64 = fields.get(11)?.parse().ok()?;
+        let stime: f64 = fields.get(12)?.parse().ok()?;
+        // Linux reports in USER_HZ, 100 a second on every architecture it
+        // runs on.
+        Some((utime + stime) / 100.0)
+    }
+}
+
+impl Started {
+    /// CPU seconds since the start, or wall seconds times `threads` without
+    /// a CPU clock.
+    fn seconds(&self, threads: usize) -> f64 {
+        match (self.cpu, self.clock.read()) {
+            (Some(a), Some(b)) if b > a => b - a,
+            _ => self.wall.elapsed().as_secs_f64() * threads as f64,
+        }
     }
 }
