@@ -3,7 +3,7 @@
 //! `cargo afl build --release --example frontier_seed`, then run it with the
 //! output directory as its argument.
 
-use hetman::knight::frontier::{Options, Progress, Tours, count};
+use hetman::knight::frontier::{count, Options, Progress, Tours};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 fn main() {
@@ -31,6 +31,11 @@ fn main() {
         std::fs::copy(&path, &copy).unwrap();
         again.checkpoint = Some(&copy);
         again.split = false;
-        assert_eq!(count(4, 5, &[false; 20], Tours::OpenUndirected, &again).unwrap().tours, 82);
+        assert_eq!(
+            count(4, 5, &[false; 20], Tours::OpenUndirected, &again)
+                .unwrap()
+                .tours,
+            82
+        );
     }
 }

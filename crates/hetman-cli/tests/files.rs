@@ -41,6 +41,11 @@ fn queens_shards(dir: &Path, n: usize, k: usize) -> Vec<PathBuf> {
         .collect()
 }
 
+/// `queens count 9 --shard 0/2 --result TARGET`.
+fn shard_result(target: &str) -> (String, String, i32) {
+    run(&["queens", "count", "9", "--shard", "0/2", "--result", target])
+}
+
 fn merge(kind: &str, files: &[PathBuf]) -> (String, String, i32) {
     let mut args = vec![kind, "merge"];
     args.extend(files.iter().map(|f| s(f)));
@@ -271,15 +276,7 @@ fn outputs_go_where_the_user_points_without_destroying_anything() {
     // An existing file of the user's is not replaced by a shard result.
     let notes = dir.join("notes.txt");
     std::fs::write(&notes, "keep me").unwrap();
-    let (_, err, code) = run(&[
-        "queens",
-        "count",
-        "9",
-        "--shard",
-        "0/2",
-        "--result",
-        s(&notes),
-    ]);
+    let (_, err, code) = shard_result(s(&notes));
     assert_eq!(code, 2);
     assert!(err.contains("was not written by hetman"), "{err}");
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), "keep me");
@@ -306,15 +303,7 @@ fn outputs_go_where_the_user_points_without_destroying_anything() {
         let fifo = fifo.clone();
         std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
     };
-    let (_, err, code) = run(&[
-        "queens",
-        "count",
-        "9",
-        "--shard",
-        "0/2",
-        "--result",
-        s(&fifo),
-    ]);
+    let (_, err, code) = shard_result(s(&fifo));
     assert_eq!(code, 0, "{err}");
     assert!(reader
         .join()
@@ -351,15 +340,7 @@ fn outputs_go_where_the_user_points_without_destroying_anything() {
     std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o555);
     std::fs::set_permissions(&ro, perms).unwrap();
     let target = ro.join("s.json");
-    let (_, err, code) = run(&[
-        "queens",
-        "count",
-        "9",
-        "--shard",
-        "0/2",
-        "--result",
-        s(&target),
-    ]);
+    let (_, err, code) = shard_result(s(&target));
     // Root may write anywhere; anyone else gets a clean error.
     if code != 0 {
         assert_eq!(code, 2);

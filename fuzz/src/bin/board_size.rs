@@ -1,8 +1,8 @@
 //! `hetman::BoardSize` from text (`8`, `5x6`). An accepted size is in range,
 //! prints and reads back equal, and `new` agrees with it.
 
-use hetman::BoardSize;
 use hetman::board::MAX_SIDE;
+use hetman::BoardSize;
 
 fn check(s: &str) {
     let Ok(size) = s.parse::<BoardSize>() else {

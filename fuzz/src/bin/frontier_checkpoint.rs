@@ -4,7 +4,7 @@
 //! be refused or (until checkpoints carry a checksum) give a wrong total, but
 //! never a panic; the file of an accepted count is removed when it finishes.
 
-use hetman::knight::frontier::{Options, Tours, count};
+use hetman::knight::frontier::{count, Options, Tours};
 use std::path::Path;
 
 fn check(path: &Path, data: &[u8]) {
@@ -13,7 +13,10 @@ fn check(path: &Path, data: &[u8]) {
     opts.checkpoint = Some(path);
     opts.split = false;
     if count(4, 5, &[false; 20], Tours::OpenUndirected, &opts).is_ok() {
-        assert!(!path.exists(), "a finished count leaves its checkpoint behind");
+        assert!(
+            !path.exists(),
+            "a finished count leaves its checkpoint behind"
+        );
     }
 }
 

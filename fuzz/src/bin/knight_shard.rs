@@ -4,7 +4,7 @@
 //! does (the kind with `parse_kind`), then `merge_shards`. A merge that
 //! succeeds holds every shard of one split exactly once and adds them up.
 
-use hetman::knight::frontier::shard::{ShardRecord, kind_name, merge_shards, parse_kind};
+use hetman::knight::frontier::shard::{kind_name, merge_shards, parse_kind, ShardRecord};
 use serde_json::Value;
 
 /// The CLI's reader (crates/hetman-cli/src/common/shard.rs, `read_knight_record`).
@@ -37,7 +37,10 @@ fn check(s: &str) {
     assert_eq!(records.len(), m.shards);
     let mut seen = vec![false; m.shards];
     for r in &records {
-        assert_eq!((&r.size, r.kind, r.shards, &r.split), (&m.size, m.kind, m.shards, &m.split));
+        assert_eq!(
+            (&r.size, r.kind, r.shards, &r.split),
+            (&m.size, m.kind, m.shards, &m.split)
+        );
         assert!(!std::mem::replace(&mut seen[r.shard], true));
     }
     let total: u128 = records.iter().map(|r| r.tours).sum();

@@ -2,8 +2,8 @@
 //! squares and drawn boards. An accepted placement prints (code, compact code,
 //! squares, drawn board) and reads back equal; its symmetries agree.
 
-use hetman::Symmetry;
 use hetman::queens::Placement;
+use hetman::Symmetry;
 
 fn check(s: &str) {
     let Ok(p) = s.parse::<Placement>() else {
@@ -12,7 +12,10 @@ fn check(s: &str) {
     let n = p.n();
     assert!(n >= 1);
     assert!(p.ranks().iter().all(|&r| (r as usize) < n));
-    let back = |t: &str| t.parse::<Placement>().unwrap_or_else(|e| panic!("{t:?}: {e}"));
+    let back = |t: &str| {
+        t.parse::<Placement>()
+            .unwrap_or_else(|e| panic!("{t:?}: {e}"))
+    };
     assert_eq!(back(&p.to_code()), p);
     assert_eq!(back(&p.to_algebraic()), p);
     if let Some(c) = p.to_compact() {

@@ -4,7 +4,7 @@
 //! `hetman::queens::count::merge_shards`. A merge that succeeds holds every
 //! shard of one split exactly once and adds the records up.
 
-use hetman::queens::count::{ShardRecord, SymmetricCounts, merge_shards};
+use hetman::queens::count::{merge_shards, ShardRecord, SymmetricCounts};
 use serde_json::Value;
 
 /// The CLI's reader (crates/hetman-cli/src/common/shard.rs, `read_queens_record`).
@@ -46,7 +46,10 @@ fn check(s: &str) {
     assert_eq!(records.len(), m.shards);
     let mut seen = vec![false; m.shards];
     for r in &records {
-        assert_eq!((r.n, r.shards, r.split.as_str()), (m.n, m.shards, m.split.as_str()));
+        assert_eq!(
+            (r.n, r.shards, r.split.as_str()),
+            (m.n, m.shards, m.split.as_str())
+        );
         assert!(!std::mem::replace(&mut seen[r.shard], true));
     }
     let total: u64 = records.iter().map(|r| r.solutions).sum();

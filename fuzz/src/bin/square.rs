@@ -22,7 +22,10 @@ fn check(s: &str) {
     assert_eq!(numeric.parse::<Square>().ok(), Some(sq));
     let json = serde_json::to_string(&sq).expect("a square serialises");
     assert_eq!(serde_json::from_str::<Square>(&json).ok(), Some(sq));
-    for size in [BoardSize::square(8).unwrap(), BoardSize::new(30, 5).unwrap()] {
+    for size in [
+        BoardSize::square(8).unwrap(),
+        BoardSize::new(30, 5).unwrap(),
+    ] {
         assert_eq!(size.parse_square(s).is_ok(), size.contains(sq));
     }
 }

@@ -46,7 +46,8 @@ fn check(s: &str) {
     if bsize.squares() > DRAW_MAX {
         return;
     }
-    let board = KnightBoard::with_blocked(bsize, &blocked).expect("blocked squares are on the board");
+    let board =
+        KnightBoard::with_blocked(bsize, &blocked).expect("blocked squares are on the board");
     if tour.verify(&board, false).is_ok() {
         let drawn = tour.to_board(&board);
         for given in [None, Some(bsize)] {

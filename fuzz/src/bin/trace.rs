@@ -3,7 +3,7 @@
 //! accepted event written again with `event_json` (and a header with
 //! `header_json`) reads back equal.
 
-use hetman::trace::{Event, Header, event_json, header_json};
+use hetman::trace::{event_json, header_json, Event, Header};
 
 fn check(s: &str) {
     for (k, line) in s.lines().take(64).enumerate() {

@@ -8,7 +8,7 @@ use crate::common::output;
 use anyhow::Result;
 use clap::ValueEnum;
 use hetman::queens::count::Engine;
-use hetman::queens::{self, Algorithm, Counts};
+use hetman::queens::{self, Algorithm, QueensCount};
 use std::time::{Duration, Instant};
 
 /// Seconds above which brute force and permutations refuse to start.
@@ -105,13 +105,13 @@ pub fn run_count(
     algorithm: Algorithm,
     threads: usize,
     progress: bool,
-) -> Result<(Counts, Duration, Option<FastUnits>)> {
+) -> Result<(QueensCount, Duration, Option<FastUnits>)> {
     let start = Instant::now();
     let mut units = None;
     let counts = if algorithm == Algorithm::Fast {
         let c = with_fast_options(threads, progress, |opts| queens::count::count_full(n, opts))?;
         units = Some((c.units, c.engine));
-        Counts {
+        QueensCount {
             total: c.total,
             unique: c.unique,
             work: c.nodes,

@@ -32,7 +32,12 @@ use std::time::{Duration, Instant};
 
 /// `1234567` -> `1,234,567`.
 pub fn group(v: u64) -> String {
-    let s = v.to_string();
+    group_decimal(&v.to_string())
+}
+
+/// A count of any size given in decimal digits, grouped like [`group`]:
+/// `"1234567"` -> `1,234,567`.
+pub fn group_decimal(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + s.len() / 3);
     for (i, c) in s.chars().enumerate() {
         if i > 0 && (s.len() - i) % 3 == 0 {
@@ -45,7 +50,16 @@ pub fn group(v: u64) -> String {
 
 /// A count too large for `u64` (knight tours), grouped the same way.
 pub fn big(v: u128) -> String {
-    u64::try_from(v).map_or_else(|_| v.to_string(), group)
+    group_decimal(&v.to_string())
+}
+
+/// An exact count of any size, given in decimal digits, for JSON: a number
+/// up to 2^53 (where every JSON reader holds it exactly), a string beyond.
+pub fn json_exact(decimal: &str) -> serde_json::Value {
+    match decimal.parse::<u64>() {
+        Ok(v) if v <= 1 << 53 => serde_json::json!(v),
+        _ => serde_json::json!(decimal),
+    }
 }
 
 /// A count too large for a JSON number is given as a string.
@@ -166,7 +180,21 @@ mod tests {
         assert_eq!(group(999), "999");
         assert_eq!(group(1000), "1,000");
         assert_eq!(group(16_777_216), "16,777,216");
-        assert_eq!(big(u128::from(u64::MAX) + 1), "18446744073709551616");
+        // Past 64 bits too, like every other count.
+        assert_eq!(big(u128::from(u64::MAX) + 1), "18,446,744,073,709,551,616");
+        assert_eq!(
+            group_decimal("1234567890123456789012"),
+            "1,234,567,890,123,456,789,012"
+        );
+        // JSON: numbers up to 2^53, strings beyond.
+        assert_eq!(
+            json_exact("9007199254740992"),
+            serde_json::json!(9_007_199_254_740_992u64)
+        );
+        assert_eq!(
+            json_exact("9007199254740993"),
+            serde_json::json!("9007199254740993")
+        );
         assert_eq!(count_of(1, "queen", "queens"), "1 queen");
         assert_eq!(count_of(1000, "queen", "queens"), "1,000 queens");
     }

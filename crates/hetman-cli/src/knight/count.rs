@@ -4,17 +4,15 @@
 
 use crate::common::args::{parse_shard, ShardSpec};
 use crate::common::long_run::{install_ctrlc, resolve_threads, Progress, STOP};
-use crate::common::output::{self, big, group, json_count};
+use crate::common::output::{self, big, group, group_decimal, json_exact};
 use crate::common::shard::{knight_record, write_record};
-use crate::common::tour::{
-    build_board, start_square, total_json, total_line, tours as tours_word, undirected, Board,
-};
+use crate::common::tour::{build_board, start_square, tours as tours_word, Board};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use hetman::knight::enumerate::{self, CountOptions};
 use hetman::knight::feasibility;
 use hetman::knight::frontier::shard::{count_shard as shard_count, Shard};
-use hetman::knight::frontier::{self, Tours};
+use hetman::knight::frontier::{self, BigCount, Tours};
 use hetman::BoardSize;
 use serde_json::json;
 use std::process::ExitCode;
@@ -157,7 +155,8 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
                 progress: Some(&progress),
                 checkpoint: a.checkpoint.as_deref(),
             };
-            enumerate::count(&board, start, &opts)?
+            let c = enumerate::count(&board, start, &opts)?;
+            (c.tours, c.nodes)
         };
         let time = t0.elapsed();
         if a.json {
@@ -242,11 +241,11 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
         // The two engines must agree: each open path is counted from both
         // ends, each cycle in both directions from each of its squares.
         let expect = if a.closed {
-            c.tours * 2 * u128::from(board.free_squares())
+            c.tours.mul_u64(2 * board.free_squares())
         } else {
-            c.tours
+            c.tours.clone()
         };
-        if u128::from(t.total()) != expect {
+        if BigCount::from(t.total()) != expect {
             bail!(
                 "internal error: backtracking ({}) and the frontier counter ({expect}) disagree",
                 t.total()
@@ -258,9 +257,9 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
     };
     let time = t0.elapsed();
     if a.json {
-        let mut v = total_json(&size.to_string(), a.closed, c.tours);
+        let mut v = exact_json(&size.to_string(), a.closed, &c.tours);
         if a.undirected && !a.closed {
-            v["tours"] = json_count(undirected(c.tours));
+            v["tours"] = json_exact(&undirected(&c.tours).to_string());
             v["convention"] = json!("undirected");
         }
         if let Some(t) = &table {
@@ -281,14 +280,15 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     if a.undirected && !a.closed {
+        let u = undirected(&c.tours);
         crate::outln!(
             "{size}: {} undirected open {} (each path once; {} directed)",
-            big(undirected(c.tours)),
-            tours_word(undirected(c.tours)),
-            big(c.tours)
+            exact(&u),
+            word(&u),
+            exact(&c.tours)
         );
     } else {
-        crate::outln!("{}", total_line(&size.to_string(), a.closed, c.tours));
+        crate::outln!("{}", exact_line(&size.to_string(), a.closed, &c.tours));
     }
     if let Some(t) = &table {
         crate::outln!(
@@ -401,6 +401,63 @@ fn count_shard(a: &CountArgs, size: BoardSize, mask: &[bool], s: ShardSpec) -> R
         crate::outln!("time: {}", output::seconds(wall));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// An exact count with thousands separators.
+fn exact(n: &BigCount) -> String {
+    group_decimal(&n.to_string())
+}
+
+/// `tour` or `tours`.
+fn word(n: &BigCount) -> &'static str {
+    if *n == 1u128 {
+        "tour"
+    } else {
+        "tours"
+    }
+}
+
+/// The undirected count of open tours from the directed one (a board of
+/// one square has one tour, its own reverse).
+fn undirected(directed: &BigCount) -> BigCount {
+    if *directed <= BigCount::from(1u64) {
+        return directed.clone();
+    }
+    directed
+        .div_rem_u64(2)
+        .map_or_else(BigCount::zero, |(q, _)| q)
+}
+
+/// The headline of a whole-board count (as `common::tour::total_line`, exact).
+fn exact_line(size: &str, closed: bool, n: &BigCount) -> String {
+    if closed {
+        format!(
+            "{size}: {} closed {} (undirected: each cycle once)",
+            exact(n),
+            word(n)
+        )
+    } else {
+        format!(
+            "{size}: {} directed open {} ({} undirected: each path once)",
+            exact(n),
+            word(n),
+            exact(&undirected(n))
+        )
+    }
+}
+
+/// The JSON object of a whole-board count (as `common::tour::total_json`,
+/// exact): numbers up to 2^53, strings beyond.
+fn exact_json(size: &str, closed: bool, n: &BigCount) -> serde_json::Value {
+    let mut v = json!({"size": size, "closed": closed});
+    if closed {
+        v["tours"] = json_exact(&n.to_string());
+        v["convention"] = json!("undirected");
+    } else {
+        v["directed"] = json_exact(&n.to_string());
+        v["undirected"] = json_exact(&undirected(n).to_string());
+    }
+    v
 }
 
 /// The frontier counter's progress: squares done of all.

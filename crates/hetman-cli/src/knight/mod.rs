@@ -6,6 +6,7 @@ mod check;
 mod count;
 mod list;
 mod merge;
+mod table;
 mod tour;
 mod trace;
 mod watch;
@@ -25,6 +26,9 @@ pub enum KnightCommand {
     /// Count tours: from one square (--start), or every tour of the board with a table per square.
     #[command(after_help = count::HELP)]
     Count(count::CountArgs),
+    /// Count the tours of every board K x n for n from A to B, one sweep for all rows.
+    #[command(after_help = table::HELP)]
+    Table(table::TableArgs),
     /// Check a tour given as a move list or a numbered board (argument, --file or standard input).
     #[command(after_help = check::HELP)]
     Check(check::CheckArgs),
@@ -44,6 +48,7 @@ pub fn run(cmd: KnightCommand) -> Result<ExitCode> {
         KnightCommand::Tour(a) => tour::run(&a),
         KnightCommand::List(a) => list::run(&a),
         KnightCommand::Count(a) => count::run(&a),
+        KnightCommand::Table(a) => table::run(&a),
         KnightCommand::Check(a) => check::run(&a),
         KnightCommand::Merge(a) => merge::run(&a),
         KnightCommand::Trace(a) => trace::run(&a),

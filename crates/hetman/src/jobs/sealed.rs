@@ -285,8 +285,7 @@ impl SealedReader {
             return Err(file_error(
                 &self.path,
                 format!(
-                    "has bytes after its end (byte {}): it was extended or damaged; \
-                     remove it to start again",
+                    "has bytes after its end (byte {}): it was extended or damaged",
                     thousands(self.header_len + self.header.bytes)
                 ),
             ));
@@ -294,8 +293,7 @@ impl SealedReader {
         if *self.hasher.finalize().as_bytes() != self.header.hash {
             return Err(file_error(
                 &self.path,
-                "is damaged: checksum mismatch (its body is not what hetman wrote); \
-                 remove it to start again",
+                "is damaged: checksum mismatch (its body is not what hetman wrote)",
             ));
         }
         Ok(())

@@ -621,6 +621,15 @@ fn run_units(
         .expect("no thread panics holding the lock"))
 }
 
+/// The tours from one square that [`count`] found, and the work it took.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StartCount {
+    /// Directed tours from the square (closed ones once in each direction).
+    pub tours: u64,
+    /// Search nodes visited.
+    pub nodes: u64,
+}
+
 /// The number of directed tours of `board` from `start` (see the module
 /// docs for the conventions), and the nodes visited.
 ///
@@ -628,23 +637,30 @@ fn run_units(
 /// ```
 /// use hetman::{BoardSize, knight::{enumerate::{count, CountOptions}, KnightBoard}};
 /// let board = KnightBoard::new(BoardSize::square(5).unwrap()).unwrap();
-/// let (tours, _nodes) = count(&board, "a1".parse().unwrap(), &CountOptions::default()).unwrap();
-/// assert_eq!(tours, 304);
+/// let c = count(&board, "a1".parse().unwrap(), &CountOptions::default()).unwrap();
+/// assert_eq!(c.tours, 304);
+/// assert!(c.nodes > c.tours);
 /// ```
 pub fn count(
     board: &KnightBoard,
     start: Square,
     options: &CountOptions<'_>,
-) -> Result<(u64, u64), Error> {
+) -> Result<StartCount, Error> {
     check_board(board)?;
     let s = start_index(board, start)?;
     if board.free_squares() == 1 {
-        return Ok((u64::from(!options.closed), 1));
+        return Ok(StartCount {
+            tours: u64::from(!options.closed),
+            nodes: 1,
+        });
     }
     let syms = board_symmetries(board);
     let units = plan(board, &[s], options.closed, &syms);
     let (per, nodes) = run_units(board, &units, options)?;
-    Ok((per[s as usize], nodes))
+    Ok(StartCount {
+        tours: per[s as usize],
+        nodes,
+    })
 }
 
 /// Directed tours from every free square of `board`, computed once per

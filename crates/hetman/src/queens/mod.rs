@@ -212,9 +212,9 @@ impl FromStr for Algorithm {
     }
 }
 
-/// Solutions counted, and the work it took.
+/// Solutions counted, and the work it took: what [`count`] returns.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counts {
+pub struct QueensCount {
     /// All solutions (OEIS A000170).
     pub total: u64,
     /// Solutions distinct under rotations and reflections (OEIS A002562).
@@ -261,12 +261,12 @@ fn run_search(n: usize, algorithm: Algorithm, visit: &mut search::Visitor<'_>) -
 /// }
 /// assert_eq!(count(8, Algorithm::Permutations).unwrap().work, 40_320);
 /// ```
-pub fn count(n: usize, algorithm: Algorithm) -> Result<Counts, Error> {
+pub fn count(n: usize, algorithm: Algorithm) -> Result<QueensCount, Error> {
     check_n(n, algorithm)?;
     match algorithm {
         Algorithm::Bitboard => {
             let c = search::bitboard::count(n);
-            Ok(Counts {
+            Ok(QueensCount {
                 total: c.total,
                 unique: c.unique,
                 work: c.nodes,
@@ -281,13 +281,34 @@ pub fn count(n: usize, algorithm: Algorithm) -> Result<Counts, Error> {
                 unique += u64::from(canon.is_canonical(ranks));
                 ControlFlow::Continue(())
             });
-            Ok(Counts {
+            Ok(QueensCount {
                 total,
                 unique,
                 work,
             })
         }
     }
+}
+
+/// One solution for N queens, for any N from 1 to [`MAX_PLACEMENT_N`]
+/// (there is none for N = 2 and 3), built in time linear in N by the
+/// explicit construction ([`construct`]); checked before it is returned.
+///
+/// ```
+/// use hetman::queens::solve;
+/// let p = solve(8).unwrap();
+/// assert!(p.is_solution());
+/// assert_eq!(solve(1_000).unwrap().n(), 1_000);
+/// assert!(solve(3).is_err());
+/// ```
+pub fn solve(n: usize) -> Result<Placement, Error> {
+    let p = construct::solution(n)?;
+    if !p.is_solution() {
+        return Err(Error::placement(format!(
+            "the construction for N = {n} failed the checker"
+        )));
+    }
+    Ok(p)
 }
 
 /// Hands every solution for N queens to `visit`, in lexicographic order of the

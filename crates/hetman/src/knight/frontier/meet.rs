@@ -46,10 +46,11 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::{
-    checkpoint_error, load_checkpoint, overflow, par, save_checkpoint, step, Key, Options, Parts,
-    Plan, Progress, Tours, FULL, LABEL0, TERM,
-};
+use super::checkpoint::{checkpoint_error, load_checkpoint};
+use super::plan::{Allows, Plan};
+use super::sweep::{par, save_table, step_table, Key, Parts};
+use super::ways::{on_table, Sum, Table, Ways};
+use super::{BigCount, Options, Progress, Tours, FULL, LABEL0, TERM};
 use crate::Error;
 
 /// A link of a square that is a path end: no path end here.
@@ -84,7 +85,7 @@ pub(super) fn run_split<K: Key>(
     kind: Tours,
     cut: usize,
     opts: &Options<'_>,
-) -> Result<(u128, usize), Error> {
+) -> Result<(BigCount, usize), Error> {
     let w = plan.w;
     let cells = plan.cells;
     let mirror = mirrored(plan, cut);
@@ -107,10 +108,9 @@ pub(super) fn run_split<K: Key>(
         marked.signature.extend_from_slice(mark.as_bytes());
         (marked, path)
     });
-    let save = |v: usize, parts: &Parts<K>| match &checkpoint {
-        Some((marked, path)) => {
-            save_checkpoint(marked, path, v, 0, parts).map_err(|e| checkpoint_error(path, e))
-        }
+    let save = |v: usize, table: &Table<K>| match &checkpoint {
+        Some((marked, path)) => save_table(marked, path, v, &BigCount::zero(), table)
+            .map_err(|e| checkpoint_error(path, e)),
         None => Ok(()),
     };
     let mut last_save = Instant::now();
@@ -119,10 +119,11 @@ pub(super) fn run_split<K: Key>(
     // the number of progress steps before square 0 of this walk.
     let mut walk = |plan: &Plan,
                     range: std::ops::Range<usize>,
-                    mut parts: Parts<K>,
+                    mut parts: Table<K>,
                     before: usize,
                     forward: bool|
-     -> Result<Parts<K>, Error> {
+     -> Result<Table<K>, Error> {
+        let mut high = parts.high();
         for v in range {
             if opts.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                 if forward {
@@ -130,12 +131,14 @@ pub(super) fn run_split<K: Key>(
                 }
                 return Err(Error::Interrupted);
             }
-            let (next, finished) = step(plan, v, parts, opts.threads.max(1), opts.stop)?;
+            let (next, finished, h) =
+                step_table(plan, v, parts, high, opts.threads.max(1), opts.stop)?;
             // The cut leaves each side a free square whose moves are all its
             // own (see `cuts`), so no tour ends before the join.
-            debug_assert_eq!(finished, 0);
+            debug_assert!(finished.is_zero());
             parts = next;
-            let states = parts.iter().map(Vec::len).sum::<usize>();
+            high = h;
+            let states = parts.len();
             peak = peak.max(states);
             if let Some(progress) = opts.progress {
                 progress(Progress {
@@ -151,7 +154,7 @@ pub(super) fn run_split<K: Key>(
         }
         Ok(parts)
     };
-    let start = |plan: &Plan| vec![vec![(K::pack(plan.encode(&[FULL; 32], 0)), 1)]];
+    let start = |plan: &Plan| Table::start(K::pack(plan.encode(&[FULL; 32], 0)));
     let resume = match &checkpoint {
         Some((marked, path)) => load_checkpoint::<K>(marked, path)?,
         None => None,
@@ -177,20 +180,21 @@ pub(super) fn run_split<K: Key>(
         let forward = walk(plan, from.min(cut)..cut, forward, 0, true)?;
         let phase = plan.crossing_phase(cut, cut + w, |u, v| keeps(w, cut, u, v), cut);
         let a = walk(&phase, from.max(cut)..cut + w, forward, 0, true)?;
-        let b = groups(&phase, &a, blocked, |k| 2 * w - k);
-        join(plan, &a, &b, blocked, opts)?
+        let b = on_table!(&a, p => groups(&phase, p, blocked, |k| 2 * w - k));
+        on_table!(&a, p => join(plan, p, &b, blocked, opts))
     } else {
         // The backward count over the ranks from the cut on, then its half
         // of the crossing phase: the rank before the cut makes its moves two
         // ranks on (the moves to the rank after the cut are the forward
         // side's).
         let reversed: Vec<bool> = plan.blocked.iter().rev().copied().collect();
-        let back = Plan::new(w as u32, (cells / w) as u32, &reversed, kind)?;
+        let mut back = Plan::new(w as u32, (cells / w) as u32, &reversed, kind)?;
+        back.min_limbs = plan.min_limbs;
         let b = walk(&back, 0..cells - cut, start(&back), 0, false)?;
         let (row, next) = (cells - cut, cells - cut - w);
         let back_phase = back.crossing_phase(row, row + w, |u, _| u < next, next);
         let b = walk(&back_phase, row..row + w, b, 0, false)?;
-        let grouped = groups(&back_phase, &b, blocked, |k| 2 * w - k);
+        let grouped = on_table!(&b, p => groups(&back_phase, p, blocked, |k| 2 * w - k));
         drop(b);
         let b = grouped;
         let (from, forward) = resume.unwrap_or_else(|| (0, start(plan)));
@@ -208,7 +212,7 @@ pub(super) fn run_split<K: Key>(
             plan.closed,
         )));
         let a = walk(&phase, from.max(cut)..cut + w, forward, before, true)?;
-        join(plan, &a, &b, blocked, opts)?
+        on_table!(&a, p => join(plan, p, &b, blocked, opts))
     };
     if let Some(progress) = opts.progress {
         progress(Progress {
@@ -265,7 +269,8 @@ struct Side {
     linked: u32,
     /// Squares whose path runs to a tour end that has left.
     ends: u32,
-    ways: u64,
+    /// Where its ways start in [`Backward::ways`] (unused on the forward side).
+    at: u32,
 }
 
 /// A state seen from the cut: its moves per square (2 bits each) and used
@@ -275,7 +280,7 @@ struct Side {
 fn side(
     plan: &Plan,
     key: u128,
-    ways: u64,
+    at: u32,
     blocked: &[bool],
     slot: impl Fn(usize) -> usize,
 ) -> (u64, Side) {
@@ -285,7 +290,7 @@ fn side(
         links: [NONE; 24],
         linked: 0,
         ends: 0,
-        ways,
+        at,
     };
     let mut degrees = u64::from(ends) << 48;
     // The position of each label's first square.
@@ -320,19 +325,37 @@ fn side(
     (degrees, side)
 }
 
-/// States grouped by their moves per square and used tour ends.
-type Groups = HashMap<u64, Vec<Side>>;
+/// The backward states grouped by their moves per square and used tour
+/// ends, with their ways, `stride` words each, in one array.
+struct Backward {
+    groups: HashMap<u64, Vec<Side>>,
+    ways: Vec<u64>,
+    stride: usize,
+}
 
-fn groups<K: Key>(
+impl Backward {
+    #[inline]
+    fn ways(&self, s: &Side) -> &[u64] {
+        let at = s.at as usize * self.stride;
+        &self.ways[at..at + self.stride]
+    }
+}
+
+fn groups<K: Key, W: Ways>(
     plan: &Plan,
-    parts: &Parts<K>,
+    parts: &Parts<K, W>,
     blocked: &[bool],
     slot: impl Fn(usize) -> usize + Copy,
-) -> Groups {
-    let mut out: Groups = HashMap::new();
-    for &(key, ways) in parts.iter().flatten() {
-        let (degrees, s) = side(plan, key.unpack(), ways, blocked, slot);
-        out.entry(degrees).or_default().push(s);
+) -> Backward {
+    let mut out = Backward {
+        groups: HashMap::new(),
+        ways: Vec::with_capacity(parts.iter().map(Vec::len).sum::<usize>() * W::LIMBS),
+        stride: W::LIMBS,
+    };
+    for (i, &(key, ways)) in parts.iter().flatten().enumerate() {
+        let (degrees, s) = side(plan, key.unpack(), i as u32, blocked, slot);
+        out.groups.entry(degrees).or_default().push(s);
+        out.ways.extend_from_slice(ways.limbs());
     }
     out
 }
@@ -403,7 +426,7 @@ impl Prefixes {
     const LONGEST: usize = 13;
 
     fn new(
-        b: &Groups,
+        b: &Backward,
         cut: usize,
         offset: usize,
         window: usize,
@@ -417,7 +440,7 @@ impl Prefixes {
         // The matches of a backward group are the forward degree keys that
         // `targets` gives for it (the relation is symmetric).
         let mut matches = Vec::new();
-        for &key in b.keys() {
+        for &key in b.groups.keys() {
             targets(key, blocked, closed, &mut matches);
             for &x in &matches {
                 let x = x >> (2 * offset);
@@ -436,11 +459,13 @@ impl Prefixes {
             blocked: blocked.to_vec(),
         }
     }
+}
 
+impl Allows for Prefixes {
     /// Whether the squares after the cut up to `v` (expanded slots in `f`)
     /// have crossing moves that some backward state completes.
     #[inline]
-    pub(super) fn allows(&self, v: usize, f: &[u8; 32]) -> bool {
+    fn allows(&self, v: usize, f: &[u8; 32]) -> bool {
         if v < self.cut {
             return true;
         }
@@ -463,44 +488,42 @@ impl Prefixes {
 /// matching groups per state, so the forward states are visited in order of
 /// their degree keys (an index of 16 bytes a state) and each group's
 /// matches are looked up once.
-fn join<K: Key>(
+fn join<K: Key, W: Ways>(
     plan: &Plan,
-    a: &Parts<K>,
-    b: &Groups,
+    a: &Parts<K, W>,
+    b: &Backward,
     blocked: &[bool],
     opts: &Options<'_>,
-) -> Result<u128, Error> {
+) -> BigCount {
     let closed = plan.closed;
     let threads = opts.threads.max(1);
     let slot = |k: usize| k + 1;
-    let pairs = |x: &Side, others: &[Side], total: &mut u128| -> Result<(), Error> {
+    let pairs = |x: &Side, ways: &W, others: &[Side], total: &mut Sum| {
         for y in others {
             if links_up(x, y, closed) {
-                let p = u128::from(x.ways) * u128::from(y.ways);
-                *total = total.checked_add(p).ok_or_else(overflow)?;
+                total.add_product(ways.limbs(), b.ways(y));
             }
         }
-        Ok(())
     };
     let sums = if closed {
         let per = a.len().div_ceil(threads).max(1);
-        par(a.chunks(per).collect(), |chunks| -> Result<u128, Error> {
-            let mut total = 0u128;
+        par(a.chunks(per).collect(), |chunks| {
+            let mut total = Sum::default();
             let mut t = Vec::new();
-            for &(key, ways) in chunks.iter().flatten() {
-                let (degrees, x) = side(plan, key.unpack(), ways, blocked, slot);
+            for (key, ways) in chunks.iter().flatten() {
+                let (degrees, x) = side(plan, key.unpack(), 0, blocked, slot);
                 targets(degrees, blocked, true, &mut t);
-                if let Some(others) = b.get(&t[0]) {
-                    pairs(&x, others, &mut total)?;
+                if let Some(others) = b.groups.get(&t[0]) {
+                    pairs(&x, ways, others, &mut total);
                 }
             }
-            Ok(total)
+            total
         })
     } else {
         let mut index: Vec<(u64, u32, u32)> = Vec::with_capacity(a.iter().map(Vec::len).sum());
         for (i, chunk) in a.iter().enumerate() {
-            for (j, &(key, ways)) in chunk.iter().enumerate() {
-                let degrees = side(plan, key.unpack(), ways, blocked, slot).0;
+            for (j, &(key, _)) in chunk.iter().enumerate() {
+                let degrees = side(plan, key.unpack(), 0, blocked, slot).0;
                 index.push((degrees, i as u32, j as u32));
             }
         }
@@ -517,28 +540,31 @@ fn join<K: Key>(
             pieces.push(&rest[..end]);
             rest = &rest[end..];
         }
-        par(pieces, |piece| -> Result<u128, Error> {
-            let mut total = 0u128;
+        par(pieces, |piece| {
+            let mut total = Sum::default();
             let mut t = Vec::new();
             for group in piece.chunk_by(|x, y| x.0 == y.0) {
                 targets(group[0].0, blocked, false, &mut t);
-                let matches: Vec<&Vec<Side>> = t.iter().filter_map(|k| b.get(k)).collect();
+                let matches: Vec<&Vec<Side>> = t.iter().filter_map(|k| b.groups.get(k)).collect();
                 if matches.is_empty() {
                     continue;
                 }
                 for &(_, i, j) in group {
-                    let (key, ways) = a[i as usize][j as usize];
-                    let x = side(plan, key.unpack(), ways, blocked, slot).1;
+                    let (key, ways) = &a[i as usize][j as usize];
+                    let x = side(plan, key.unpack(), 0, blocked, slot).1;
                     for others in &matches {
-                        pairs(&x, others, &mut total)?;
+                        pairs(&x, ways, others, &mut total);
                     }
                 }
             }
-            Ok(total)
+            total
         })
     };
-    sums.into_iter()
-        .try_fold(0u128, |t, s| t.checked_add(s?).ok_or_else(overflow))
+    let mut total = Sum::default();
+    for s in sums {
+        total.absorb(s);
+    }
+    total.total()
 }
 
 /// Whether the paths of two matching sides make one path (or one cycle).
@@ -595,7 +621,8 @@ fn links_up(a: &Side, b: &Side, closed: bool) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{count, run};
+    use super::super::count;
+    use super::super::sweep::run;
     use super::*;
 
     /// A few blocked squares, from a seed (a small linear congruential generator).

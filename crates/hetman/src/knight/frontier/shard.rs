@@ -42,8 +42,9 @@
 //! # std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
+use super::ways::Table;
 use super::{checkpoint_error, hash_of, load_checkpoint, save_checkpoint, step};
-use super::{Key, Options, Parts, Plan, Progress, Tours, Wide, FULL};
+use super::{BigCount, Key, Options, Parts, Plan, Progress, Tours, Wide, FULL};
 use crate::jobs::merge::{check_members, merge_error, Member};
 use crate::Error;
 use std::fs;
@@ -371,7 +372,7 @@ impl Exchange {
         for v in (1..=plan.cells).rev() {
             if let Some((_, t, _)) = load_checkpoint::<K>(plan, &self.done(v, self.index))? {
                 start = v;
-                total = t;
+                total = t.to_u128().ok_or_else(super::overflow)?;
                 break;
             }
         }
@@ -390,7 +391,8 @@ impl Exchange {
                 self.receive(plan, v)?
             };
             peak = peak.max(parts.iter().map(Vec::len).sum());
-            let (next, finished) = step(plan, v, parts, opts.threads.max(1), opts.stop)?;
+            let (next, finished, _) = step(plan, v, parts, opts.threads.max(1), opts.stop)?;
+            let finished = finished.to_u128().ok_or_else(super::overflow)?;
             total = total.checked_add(finished).ok_or_else(super::overflow)?;
             if let Some(progress) = opts.progress {
                 progress(Progress {
@@ -409,11 +411,18 @@ impl Exchange {
             drop(next);
             for (to, states) in out.iter().enumerate() {
                 let p = self.states(v + 1, self.index, to);
-                save_checkpoint(plan, &p, v + 1, 0, std::slice::from_ref(states))
-                    .map_err(io(&p))?;
+                save_checkpoint(
+                    plan,
+                    &p,
+                    v + 1,
+                    &BigCount::zero(),
+                    std::slice::from_ref(states),
+                )
+                .map_err(io(&p))?;
             }
             let done = self.done(v + 1, self.index);
-            save_checkpoint::<K>(plan, &done, v + 1, total, &[]).map_err(io(&done))?;
+            let total = BigCount::from(total);
+            save_checkpoint::<K, u64>(plan, &done, v + 1, &total, &[]).map_err(io(&done))?;
             // The states sent to this shard before square v are used up.
             if v > 0 {
                 for from in 0..self.count {
@@ -463,7 +472,7 @@ impl Exchange {
         for from in 0..self.count {
             let p = self.states(v, from, self.index);
             match load_checkpoint::<K>(plan, &p)? {
-                Some((at, _, states)) if at == v => parts.extend(states),
+                Some((at, _, Table::W1(states))) if at == v => parts.extend(states),
                 Some(_) => return Err(checkpoint_error(&p, "is damaged: wrong square")),
                 None => {
                     return Err(checkpoint_error(

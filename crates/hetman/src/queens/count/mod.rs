@@ -43,7 +43,7 @@ pub use shard::{
 pub use symmetric::{symmetric_counts, unique_from, SymmetricCounts};
 pub use units::{Border, Plan, Unit, UnitCount, MAX_N};
 
-use super::Counts;
+use super::QueensCount;
 use crate::Error;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -286,9 +286,9 @@ pub fn memory_bytes(n: usize) -> u64 {
 /// let c = count(8, &CountOptions::default()).unwrap();
 /// assert_eq!((c.total, c.unique), (92, 12));
 /// ```
-pub fn count(n: usize, options: &CountOptions<'_>) -> Result<Counts, Error> {
+pub fn count(n: usize, options: &CountOptions<'_>) -> Result<QueensCount, Error> {
     let c = count_full(n, options)?;
-    Ok(Counts {
+    Ok(QueensCount {
         total: c.total,
         unique: c.unique,
         work: c.nodes,

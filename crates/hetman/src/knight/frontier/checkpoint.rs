@@ -1,0 +1,167 @@
+//! Saving and loading the states of a count between squares (`HETMANF3`:
+//! counts of any width; the `HETMANF2` files of 64-bit counts are refused).
+
+use std::fs;
+use std::io::{self, Read, Write};
+use std::path::Path;
+
+use super::plan::Plan;
+use super::sweep::{Key, Parts};
+use super::ways::{self, Table, Ways};
+use super::BigCount;
+use crate::Error;
+
+pub(super) fn checkpoint_error(path: &Path, reason: impl std::fmt::Display) -> Error {
+    Error::Checkpoint {
+        path: path.display().to_string(),
+        reason: reason.to_string(),
+    }
+}
+
+/// The checkpoint's first bytes; `HETMANF2` files (64-bit counts) are refused.
+pub(super) const MAGIC: &[u8; 8] = b"HETMANF3";
+
+/// Writes `states` to `path` atomically (a temporary file, then a rename):
+/// the magic, the count's signature, the next square, the tours so far, the
+/// words per count, then each state's 16-byte key and its count.
+pub(super) fn save_checkpoint<K: Key, W: Ways>(
+    plan: &Plan,
+    path: &Path,
+    v: usize,
+    total: &BigCount,
+    shards: &[Vec<(K, W)>],
+) -> io::Result<()> {
+    let tmp = path.with_extension("tmp");
+    {
+        let mut w = io::BufWriter::new(fs::File::create(&tmp)?);
+        w.write_all(MAGIC)?;
+        w.write_all(&(plan.signature.len() as u64).to_le_bytes())?;
+        w.write_all(&plan.signature)?;
+        w.write_all(&(v as u64).to_le_bytes())?;
+        w.write_all(&(total.limbs().len() as u64).to_le_bytes())?;
+        for l in total.limbs() {
+            w.write_all(&l.to_le_bytes())?;
+        }
+        w.write_all(&(W::LIMBS as u64).to_le_bytes())?;
+        let n: usize = shards.iter().map(Vec::len).sum();
+        w.write_all(&(n as u64).to_le_bytes())?;
+        for &(k, c) in shards.iter().flatten() {
+            w.write_all(&k.unpack().to_le_bytes())?;
+            for l in c.limbs() {
+                w.write_all(&l.to_le_bytes())?;
+            }
+        }
+        w.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+    }
+    fs::rename(tmp, path)
+}
+
+/// A resumable position: the next square, the tours finished so far and the states.
+pub(super) type Resume<K> = (usize, BigCount, Table<K>);
+
+/// Reads the checkpoint at `path`: `None` when there is no such file, an
+/// error when it belongs to another count or is damaged.
+pub(super) fn load_checkpoint<K: Key>(
+    plan: &Plan,
+    path: &Path,
+) -> Result<Option<Resume<K>>, Error> {
+    let file = match fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(checkpoint_error(path, e)),
+    };
+    let damaged = |e: io::Error| checkpoint_error(path, format!("cannot be read: {e}"));
+    let mut r = io::BufReader::with_capacity(1 << 20, file);
+    let mut b8 = [0u8; 8];
+    let mut word = |r: &mut io::BufReader<fs::File>| -> Result<u64, Error> {
+        r.read_exact(&mut b8).map_err(damaged)?;
+        Ok(u64::from_le_bytes(b8))
+    };
+    let mut magic = [0u8; 8];
+    r.read_exact(&mut magic).map_err(damaged)?;
+    if &magic == b"HETMANF2" {
+        return Err(checkpoint_error(
+            path,
+            "was written by an older hetman with 64-bit counts; remove it and count again",
+        ));
+    }
+    if &magic != MAGIC {
+        return Err(checkpoint_error(path, "is not a frontier count checkpoint"));
+    }
+    let len = word(&mut r)? as usize;
+    let mut sig = vec![0u8; len.min(1 << 20)];
+    r.read_exact(&mut sig).map_err(damaged)?;
+    if sig != plan.signature {
+        let head = String::from_utf8_lossy(&sig[..sig.len().min(40)]).into_owned();
+        let head = head.split(' ').take(2).collect::<Vec<_>>().join(" ");
+        return Err(checkpoint_error(
+            path,
+            format!("belongs to another count ({head}); remove it or choose another file"),
+        ));
+    }
+    let v = word(&mut r)? as usize;
+    if v > plan.cells {
+        return Err(checkpoint_error(path, "is damaged: square out of range"));
+    }
+    let total_limbs = word(&mut r)?;
+    if total_limbs > ways::MAX_BITS / 32 {
+        return Err(checkpoint_error(path, "is damaged: the total is too long"));
+    }
+    let total: Vec<u64> = (0..total_limbs)
+        .map(|_| word(&mut r))
+        .collect::<Result<_, _>>()?;
+    let total = BigCount::from_limbs(&total);
+    let limbs = word(&mut r)?;
+    let n = word(&mut r)? as usize;
+    let table = match limbs {
+        1 => Table::W1(read_states(plan, path, &mut r, n)?),
+        2 => Table::W2(read_states(plan, path, &mut r, n)?),
+        4 => Table::W4(read_states(plan, path, &mut r, n)?),
+        8 => Table::W8(read_states(plan, path, &mut r, n)?),
+        16 => Table::W16(read_states(plan, path, &mut r, n)?),
+        32 => Table::W32(read_states(plan, path, &mut r, n)?),
+        64 => Table::W64(read_states(plan, path, &mut r, n)?),
+        _ => return Err(checkpoint_error(path, "is damaged: unknown count width")),
+    };
+    Ok(Some((v, total, table)))
+}
+
+/// Reads `n` states with counts of `W::LIMBS` words.
+pub(super) fn read_states<K: Key, W: Ways>(
+    plan: &Plan,
+    path: &Path,
+    r: &mut impl Read,
+    n: usize,
+) -> Result<Parts<K, W>, Error> {
+    let damaged = |e: io::Error| checkpoint_error(path, format!("cannot be read: {e}"));
+    // Straight into chunks of packed keys: a whole table of 16-byte keys
+    // would take twice the memory of the count itself on the largest boards.
+    const CHUNK: usize = 1 << 15;
+    let mut states: Parts<K, W> = Vec::with_capacity(n.div_ceil(CHUNK).min(1 << 20));
+    let mut b16 = [0u8; 16];
+    let mut b8 = [0u8; 8];
+    let mut limbs = vec![0u64; W::LIMBS];
+    let mut left = n;
+    while left > 0 {
+        let take = left.min(CHUNK);
+        let mut chunk = Vec::with_capacity(take);
+        for _ in 0..take {
+            r.read_exact(&mut b16).map_err(damaged)?;
+            for l in &mut limbs {
+                r.read_exact(&mut b8).map_err(damaged)?;
+                *l = u64::from_le_bytes(b8);
+            }
+            let key = u128::from_le_bytes(b16);
+            if !plan.is_key(key) || K::pack(key).unpack() != key {
+                return Err(checkpoint_error(path, "is damaged: a state is malformed"));
+            }
+            let Some(ways) = W::from_limbs(&limbs) else {
+                return Err(checkpoint_error(path, "is damaged: a count is malformed"));
+            };
+            chunk.push((K::pack(key), ways));
+        }
+        states.push(chunk);
+        left -= take;
+    }
+    Ok(states)
+}
