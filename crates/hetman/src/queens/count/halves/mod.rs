@@ -83,7 +83,7 @@ pub struct HalvesCount {
 }
 
 /// The work units of the half-board join for one N: the rank sets to count
-/// ([`Job`]s, one per symmetry class, grouped by the middle queen's rank),
+/// (one per symmetry class, grouped by the middle queen's rank),
 /// batched into about 4,096 units of consecutive rank sets of one group.
 /// Units are what checkpoints record and shards share out; they are fixed by
 /// N and the program version alone.
