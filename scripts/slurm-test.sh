@@ -4,7 +4,8 @@
 # Installs the Debian packages if they are missing (slurmctld, slurmd, slurm-client, munge),
 # brings the cluster up with scripts/slurm-local.sh, writes the job with
 # `hetman queens slurm 13 --shards 4`, submits the array and the dependent merge, waits for
-# both, checks the merged totals against OEIS (73,712 solutions, 9,233 unique), and stops
+# both, checks the merged totals against OEIS (73,712 solutions, 9,233 unique) and that the
+# shards ran the half-board join, and stops
 # the daemons by their process ids on exit, whatever happened.
 #
 #   scripts/slurm-test.sh              build hetman (release) and run the test
@@ -97,4 +98,6 @@ if [ "$got" != "$expected" ]; then
     exit 1
 fi
 grep -q "^shards: 4 " "$work/job/total.txt" || { say "total.txt does not name 4 shards"; exit 1; }
+# N = 13 is in the half-board join's range: the shards must have run it.
+grep -q "^engine: join-1/" "$work/job/total.txt" || { say "the shards did not run the half-board join"; exit 1; }
 say "ok: $got (4 array tasks and a dependent merge, $(($(date +%s) - start)) s with the cluster's start and stop)"

@@ -3,8 +3,9 @@
 //! against brute force.
 
 use hetman::queens::count::{
-    count_full, count_halves, count_units, symmetric_counts, unique_from, Border, CountOptions,
-    Engine, Plan, HALVES_MAX_N,
+    count_full, count_halves, count_join_resumable, count_join_units, count_resumable, count_units,
+    merge_shards, symmetric_counts, unique_from, Border, CountOptions, Engine, JoinPlan, Plan,
+    ShardRecord, Split, HALVES_MAX_N, HALVES_MIN_N,
 };
 use hetman::queens::{self, Algorithm};
 use hetman::{Error, Symmetry};
@@ -330,19 +331,186 @@ fn the_join_reports_progress_up_to_every_unit() {
     };
     for n in [12, 17] {
         seen.lock().unwrap().clear();
-        let c = count_halves(n, &opts).unwrap();
+        count_halves(n, &opts).unwrap();
+        let units = JoinPlan::new(n).unwrap().units();
         let seen = seen.lock().unwrap();
-        // A report for each batch of units taken: at least one, at most one
-        // per unit, every one new.
-        assert!(!seen.is_empty() && seen.len() <= c.jobs, "N = {n}");
+        // A report for each unit: every one new.
+        assert_eq!(seen.len(), units, "N = {n}");
         let mut done: Vec<usize> = seen.iter().map(|p| p.units_done).collect();
         done.sort_unstable();
         done.dedup();
         assert_eq!(done.len(), seen.len(), "N = {n}");
         assert!(
             seen.iter()
-                .any(|p| p.units_done == c.jobs && p.fraction() == 1.0),
+                .any(|p| p.units_done == units && p.fraction() == 1.0),
             "N = {n}"
         );
     }
+}
+
+/// Every shard of a split of the join's units, as merge records.
+fn join_shards(n: usize, k: usize) -> Vec<ShardRecord> {
+    let plan = JoinPlan::new(n).unwrap();
+    let split = Split::join(&plan, k, 2).unwrap();
+    (0..k)
+        .map(|i| {
+            count_join_resumable(&plan, &split, i, None, &threads(2))
+                .unwrap()
+                .record(format!("join{i}.json"))
+        })
+        .collect()
+}
+
+#[test]
+fn shards_of_the_join_sum_to_oeis_for_several_k() {
+    for (n, total, unique) in oeis()
+        .into_iter()
+        .filter(|r| (HALVES_MIN_N..=14).contains(&r.0))
+    {
+        for k in [1, 2, 3, 8, 37] {
+            let m = merge_shards(&join_shards(n, k)).unwrap();
+            assert_eq!((m.total, m.unique), (total, unique), "N = {n}, K = {k}");
+            assert_eq!(
+                m.units,
+                JoinPlan::new(n).unwrap().units(),
+                "N = {n}, K = {k}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_joins_split_covers_every_unit_once_balanced_by_estimated_cost() {
+    let plan = JoinPlan::new(14).unwrap();
+    let costs = plan.costs(2).to_vec();
+    let largest = *costs.iter().max().unwrap();
+    for k in [2, 5, 16] {
+        let split = Split::join(&plan, k, 2).unwrap();
+        let mut all: Vec<usize> = (0..k).flat_map(|i| split.units(i).to_vec()).collect();
+        all.sort_unstable();
+        assert_eq!(all, (0..plan.units()).collect::<Vec<_>>(), "K = {k}");
+        let loads: Vec<u64> = (0..k)
+            .map(|i| split.units(i).iter().map(|&u| costs[u]).sum())
+            .collect();
+        let (lo, hi) = (loads.iter().min().unwrap(), loads.iter().max().unwrap());
+        assert!(hi - lo <= largest, "K = {k}: {loads:?}");
+        assert_eq!(split.id(), Split::join(&plan, k, 1).unwrap().id());
+    }
+}
+
+#[test]
+fn merge_refuses_shards_of_both_engines_naming_them() {
+    let plan = Plan::new(11).unwrap();
+    let split = Split::new(&plan, 2).unwrap();
+    let constellation = count_resumable(&plan, &split, 1, None, &threads(1))
+        .unwrap()
+        .record("c1.json");
+    let mut mixed = join_shards(11, 2);
+    let joined = merge_shards(&mixed).unwrap();
+    assert_eq!(joined.total, 2_680);
+    mixed[1] = constellation;
+    let e = merge_shards(&mixed).unwrap_err().to_string();
+    assert!(e.contains("missing shard 1"), "{e}");
+    assert!(e.contains("shard 1 (c1.json) is from another split"), "{e}");
+    assert!(e.contains(Engine::Constellations.version()), "{e}");
+    assert!(e.contains(Engine::Halves.version()), "{e}");
+    // Another version of the same engine is refused too.
+    let mut other = join_shards(11, 2);
+    other[0].engine = "join-1/0.0.1".to_string();
+    let e = merge_shards(&other).unwrap_err().to_string();
+    assert!(e.contains("engine join-1/0.0.1"), "{e}");
+}
+
+#[test]
+fn a_join_checkpoint_resumes_and_refuses_other_engines_n_and_splits() {
+    let dir = std::env::temp_dir().join(format!("hetman-join-ckpt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("j.ckpt");
+    let _ = std::fs::remove_file(&path);
+    let plan = JoinPlan::new(13).unwrap();
+    let split = Split::join(&plan, 3, 1).unwrap();
+    // Stop after a few units: what was finished is kept.
+    let stop = AtomicBool::new(false);
+    let seen = std::sync::atomic::AtomicUsize::new(0);
+    let report = |_: hetman::queens::count::Progress| {
+        if seen.fetch_add(1, std::sync::atomic::Ordering::Relaxed) >= 3 {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    };
+    let opts = CountOptions {
+        threads: 1,
+        stop: Some(&stop),
+        progress: Some(&report),
+    };
+    let e = count_join_resumable(&plan, &split, 1, Some(&path), &opts).unwrap_err();
+    assert!(matches!(e, Error::Interrupted), "{e}");
+    let again = count_join_resumable(&plan, &split, 1, Some(&path), &threads(2)).unwrap();
+    assert_eq!(again.resumed, 4);
+    let whole = count_join_resumable(&plan, &split, 1, None, &threads(2)).unwrap();
+    assert_eq!(again.solutions, whole.solutions);
+    // The same file for another shard, N or engine.
+    let e = count_join_resumable(&plan, &split, 2, Some(&path), &threads(1))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("it is for shard=1/3, this run has shard=2/3"),
+        "{e}"
+    );
+    let plan14 = JoinPlan::new(14).unwrap();
+    let e = count_join_resumable(
+        &plan14,
+        &Split::join(&plan14, 3, 1).unwrap(),
+        1,
+        Some(&path),
+        &threads(1),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("it is for n=13, this run has n=14"), "{e}");
+    let cplan = Plan::new(13).unwrap();
+    let e = count_resumable(
+        &cplan,
+        &Split::new(&cplan, 3).unwrap(),
+        1,
+        Some(&path),
+        &threads(1),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(e.contains("belongs to another run"), "{e}");
+    let other = dir.join("c.ckpt");
+    let _ = std::fs::remove_file(&other);
+    count_resumable(
+        &cplan,
+        &Split::new(&cplan, 3).unwrap(),
+        1,
+        Some(&other),
+        &threads(1),
+    )
+    .unwrap();
+    let e = count_join_resumable(&plan, &split, 1, Some(&other), &threads(1))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains(&format!(
+            "it is for engine={}, this run has engine={}",
+            Engine::Constellations.version(),
+            Engine::Halves.version()
+        )),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn units_of_the_join_add_up_on_any_thread_count() {
+    let plan = JoinPlan::new(12).unwrap();
+    let some: Vec<usize> = (0..plan.units()).filter(|u| u % 3 != 1).collect();
+    let rest: Vec<usize> = (0..plan.units()).filter(|u| u % 3 == 1).collect();
+    let a = count_join_units(&plan, &some, &threads(1), &|_, _, _| Ok(())).unwrap();
+    let b = count_join_units(&plan, &some, &threads(3), &|_, _, _| Ok(())).unwrap();
+    let c = count_join_units(&plan, &rest, &threads(2), &|_, _, _| Ok(())).unwrap();
+    assert_eq!(a, b);
+    assert_eq!(a.total + c.total, 14_200);
+    assert!(count_join_units(&plan, &[plan.units()], &threads(1), &|_, _, _| Ok(())).is_err());
 }

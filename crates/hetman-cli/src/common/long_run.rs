@@ -53,11 +53,12 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), hetman::Error> {
 /// Nothing is shown for runs shorter than this.
 const QUIET_START: Duration = Duration::from_secs(1);
 /// Seconds between two plain progress lines (stderr not a terminal).
-const LINE_EVERY_SECS: u64 = 10;
+const LINE_EVERY_SECS: u64 = 60;
 
 /// Progress of a long run on stderr: a bar on a terminal, a plain line every
-/// ten seconds otherwise (a log file, a pipe), nothing for the first second
-/// or when disabled (`--quiet`, `--json`). Cleared when dropped.
+/// minute otherwise (a log file, a pipe, a Slurm job) and one at the end of a
+/// run that lasted over a second, nothing for the first second or when
+/// disabled (`--quiet`, `--json`). Cleared when dropped.
 ///
 /// [`Progress::update`] may be called from any thread.
 pub struct Progress {
@@ -67,6 +68,10 @@ pub struct Progress {
     /// Whole seconds since `t0` at which the next plain line is due.
     next_line: AtomicU64,
     t0: Instant,
+    /// Plain lines: the last figures seen, and what they were in the run's
+    /// own units (refreshed at most once a second, and at the end), for the
+    /// line at the end.
+    last: std::sync::Mutex<(u64, u64, String, Duration)>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -90,6 +95,7 @@ impl Progress {
             shown: AtomicBool::new(false),
             next_line: AtomicU64::new(LINE_EVERY_SECS),
             t0: Instant::now(),
+            last: std::sync::Mutex::new((0, 0, String::new(), Duration::ZERO)),
         }
     }
 
@@ -120,39 +126,60 @@ impl Progress {
                 }
             }
             Mode::Lines => {
-                let now = self.t0.elapsed().as_secs();
-                let due = self.next_line.load(Ordering::Relaxed);
-                if now < due
-                    || self
-                        .next_line
-                        .compare_exchange(
-                            due,
-                            now + LINE_EVERY_SECS,
-                            Ordering::Relaxed,
-                            Ordering::Relaxed,
-                        )
-                        .is_err()
-                {
+                let elapsed = self.t0.elapsed();
+                let mut last = self
+                    .last
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                // Reports from several threads may come out of order: the
+                // furthest is kept.
+                if done < last.0 {
                     return;
                 }
-                eprintln!(
-                    "hetman: {}",
-                    plain_line(done, all, what(), self.t0.elapsed())
-                );
+                let due = elapsed.as_secs() >= self.next_line.load(Ordering::Relaxed);
+                if due || done >= all || elapsed >= last.3 + Duration::from_secs(1) {
+                    last.2 = what();
+                    last.3 = elapsed;
+                }
+                last.0 = done;
+                last.1 = all;
+                if due {
+                    self.next_line
+                        .store(elapsed.as_secs() + LINE_EVERY_SECS, Ordering::Relaxed);
+                    eprintln!("hetman: {}", plain_line(done, all, &last.2, elapsed));
+                }
             }
         }
     }
 }
 
-/// `37% (12/40 squares), 12 s elapsed, about 20 s left`.
-fn plain_line(done: u64, all: u64, what: String, elapsed: Duration) -> String {
+/// `12/40 units, 37% of the estimated work, 1.9%/min, 12 s elapsed, about
+/// 20 s left`.
+fn plain_line(done: u64, all: u64, what: &str, elapsed: Duration) -> String {
     let fraction = if all == 0 {
         0.0
     } else {
         done as f64 / all as f64
     };
     let secs = elapsed.as_secs_f64();
-    let left = if fraction > 0.0 {
+    let per_second = if secs > 0.0 {
+        100.0 * fraction / secs
+    } else {
+        0.0
+    };
+    let rate = if per_second >= 1.0 {
+        format!("{per_second:.1}%/s")
+    } else if per_second * 60.0 >= 1.0 {
+        format!("{:.1}%/min", per_second * 60.0)
+    } else {
+        format!("{:.2}%/h", per_second * 3600.0)
+    };
+    let what = if what.is_empty() {
+        String::new()
+    } else {
+        format!("{what}, ")
+    };
+    let left = if fraction > 0.0 && fraction < 1.0 {
         format!(
             ", about {} left",
             crate::common::output::seconds(secs * (1.0 - fraction) / fraction)
@@ -161,7 +188,7 @@ fn plain_line(done: u64, all: u64, what: String, elapsed: Duration) -> String {
         String::new()
     };
     format!(
-        "{:.0}% ({what}), {} elapsed{left}",
+        "{what}{:.0}% of the estimated work, {rate}, {} elapsed{left}",
         fraction * 100.0,
         crate::common::output::seconds(secs)
     )
@@ -170,6 +197,18 @@ fn plain_line(done: u64, all: u64, what: String, elapsed: Duration) -> String {
 impl Drop for Progress {
     fn drop(&mut self) {
         self.bar.finish_and_clear();
+        if self.mode == Mode::Lines && self.t0.elapsed() > QUIET_START {
+            let last = self
+                .last
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if last.1 > 0 {
+                eprintln!(
+                    "hetman: {}",
+                    plain_line(last.0, last.1, &last.2, self.t0.elapsed())
+                );
+            }
+        }
     }
 }
 
@@ -179,9 +218,17 @@ mod tests {
 
     #[test]
     fn plain_lines_say_the_share_and_the_time_left() {
-        let l = plain_line(1, 4, "1/4 units".into(), Duration::from_secs(10));
-        assert_eq!(l, "25% (1/4 units), 10.00 s elapsed, about 30.00 s left");
-        let l = plain_line(0, 0, "0/0 units".into(), Duration::from_secs(2));
-        assert_eq!(l, "0% (0/0 units), 2.00 s elapsed");
+        let l = plain_line(1, 4, "1/4 units", Duration::from_secs(10));
+        assert_eq!(
+            l,
+            "1/4 units, 25% of the estimated work, 2.5%/s, 10.00 s elapsed, about 30.00 s left"
+        );
+        let l = plain_line(1, 40, "1/40 units", Duration::from_secs(60));
+        assert!(
+            l.contains(", 2.5%/min, 1 min 0 s elapsed, about 39 min 0 s left"),
+            "{l}"
+        );
+        let l = plain_line(0, 0, "", Duration::from_secs(2));
+        assert_eq!(l, "0% of the estimated work, 0.00%/h, 2.00 s elapsed");
     }
 }

@@ -7,7 +7,7 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use hetman::jobs::{sealed, Job};
 use hetman::knight::frontier::shard::{self as knight_shard, kind_name, parse_kind};
-use hetman::queens::count::{ShardCount, ShardRecord, SymmetricCounts, ENGINE_VERSION};
+use hetman::queens::count::{ShardCount, ShardRecord, SymmetricCounts};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
@@ -91,7 +91,7 @@ fn damaged(path: &Path, v: &Value, k: &str) -> String {
 pub fn queens_record(c: &ShardCount, wall: f64, threads: usize) -> Value {
     json!({
         "format": QUEENS_FORMAT,
-        "engine": ENGINE_VERSION,
+        "engine": c.engine.version(),
         "n": c.n,
         "shard": c.shard,
         "shards": c.shards,
@@ -127,6 +127,10 @@ pub fn read_queens_record(path: &Path) -> Result<ShardRecord> {
         split: v["split"]
             .as_str()
             .with_context(|| format!("FILES '{shown}' is a damaged shard result: no split"))?
+            .to_string(),
+        engine: v["engine"]
+            .as_str()
+            .with_context(|| damaged(path, &v, "engine"))?
             .to_string(),
         units: field("units")? as usize,
         solutions: field("solutions")?,

@@ -3,7 +3,7 @@
 use crate::common::output::{self, group};
 use crate::common::shard::{read_queens_record, MergeArgs};
 use anyhow::Result;
-use hetman::queens::count::merge_shards;
+use hetman::queens::count::{merge_shards, Engine};
 use serde_json::json;
 use std::process::ExitCode;
 
@@ -28,7 +28,8 @@ pub fn run(a: &MergeArgs) -> Result<ExitCode> {
             v["split"] = json!(m.split);
             v["work_units"] = json!(m.units);
             v["work"] = json!(m.nodes);
-            v["work_unit"] = json!(hetman::queens::count::WORK_UNIT);
+            v["work_unit"] = json!(work_unit(&m.engine));
+            v["engine"] = json!(m.engine);
             v["cpu_seconds"] = json!(m.cpu_seconds);
         }
         crate::outln!("{v}");
@@ -42,9 +43,19 @@ pub fn run(a: &MergeArgs) -> Result<ExitCode> {
         if a.stats {
             crate::outln!("shards: {} (split {})", m.shards, m.split);
             crate::outln!("work units: {}", group(m.units as u64));
-            crate::outln!("{}: {}", hetman::queens::count::WORK_UNIT, group(m.nodes));
+            crate::outln!("engine: {}", m.engine);
+            crate::outln!("{}: {}", work_unit(&m.engine), group(m.nodes));
             crate::outln!("cpu time: {}", output::seconds(m.cpu_seconds));
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// What the work figure of the engine that `version` names counts.
+fn work_unit(version: &str) -> &'static str {
+    if version == Engine::Halves.version() {
+        Engine::Halves.work()
+    } else {
+        Engine::Constellations.work()
+    }
 }

@@ -5,7 +5,7 @@ use crate::common::args::parse_n;
 use crate::common::long_run::write_atomically;
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use hetman::queens::count::{Plan, ENGINE_VERSION};
+use hetman::queens::count::{Engine, Plan};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -117,8 +117,11 @@ pub fn run(a: &SlurmArgs) -> Result<ExitCode> {
     }
     let d = dir.display().to_string();
     let bin = sh(&hetman.display().to_string());
+    let engine = Engine::for_n(n);
     let mut head = format!(
-        "#!/bin/bash\n# Written by `hetman queens slurm {n} --shards {k}` ({ENGINE_VERSION}).\n"
+        "#!/bin/bash\n# Written by `hetman queens slurm {n} --shards {k}` ({}, {}).\n",
+        engine.name(),
+        engine.version()
     );
     let mut opts = String::new();
     if let Some(p) = &a.partition {

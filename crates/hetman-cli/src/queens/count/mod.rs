@@ -24,10 +24,12 @@ hetman queens count 20 --estimate --shard 0/8 # expected CPU time, per shard too
 hetman queens count 18 --shard 2/8 --result s2.json   # part 2 of 8; see queens merge\n\n\
 The default engine (fast) cuts the board between its middle files and matches every \
 west half against every east half by the diagonals crossing the cut (N = 8 to 23; for \
-other N, and for --checkpoint and --shard, it counts one member of each symmetry class of \
-border-queen constellations instead), and gets the unique count by Burnside's lemma. Its \
-progress is shown on stderr for runs over a second (a bar on a terminal, a line every ten \
-seconds otherwise; --quiet hides it); Ctrl-C stops with exit code 130.";
+other N it counts one member of each symmetry class of border-queen constellations \
+instead), and gets the unique count by Burnside's lemma. --checkpoint, --shard and \
+--estimate use the same engine as the plain count. Its \
+progress is shown on stderr for runs over a second (a bar on a terminal; otherwise a line \
+a minute and one at the end: units done, share of the estimated work, rate, elapsed time \
+and time left; --quiet hides it); Ctrl-C stops with exit code 130.";
 
 #[derive(Debug, Args)]
 pub struct CountArgs {
@@ -69,7 +71,7 @@ pub struct LongRunArgs {
     /// Also write the result as a JSON record to FILE, for `hetman queens merge`.
     #[arg(long, value_name = "FILE")]
     pub result: Option<PathBuf>,
-    /// Do not count: sample the work units and print the expected CPU time (and per shard).
+    /// Do not count: time a sample of the work units here and print the expected wall and CPU time and memory (and per shard).
     #[arg(long, conflicts_with_all = ["checkpoint", "result", "stats"])]
     pub estimate: bool,
 }

@@ -1,5 +1,6 @@
 //! `queens count` with `--checkpoint`, `--shard`, `--result` or `--estimate`:
-//! the constellation engine, resumable and split into shards.
+//! the engine a plain count would use (the half-board join for N from 8 to
+//! 23, the constellation search elsewhere), resumable and split into shards.
 
 use super::CountArgs;
 use crate::common::args::ShardSpec;
@@ -8,7 +9,8 @@ use crate::common::output::{self, group, s};
 use crate::common::shard::{queens_record, write_record};
 use anyhow::{bail, Result};
 use hetman::queens::count::{
-    constellation_seconds, count_resumable, estimate_cpu, Plan, ShardCount, Split,
+    constellation_seconds, count_join_resumable, count_resumable, estimate_cpu, estimate_join,
+    estimate_seconds, Engine, JoinPlan, Plan, ShardCount, Split,
 };
 use hetman::queens::Algorithm;
 use serde_json::json;
@@ -28,12 +30,20 @@ pub fn count(a: &CountArgs, algorithm: Algorithm, threads: usize) -> Result<Exit
         bail!("{why}");
     }
     let spec = l.shard.unwrap_or(ShardSpec { index: 0, count: 1 });
-    let plan = Plan::new(a.n)?;
-    let split = Split::new(&plan, spec.count)?;
+    let engine = Engine::for_n(a.n);
     if l.estimate {
+        if engine == Engine::Halves {
+            return estimate_join_run(a, spec, threads);
+        }
+        let plan = Plan::new(a.n)?;
+        let split = Split::new(&plan, spec.count)?;
         return estimate(a, &plan, &split, spec, threads);
     }
-    let per_shard = constellation_seconds(a.n) / spec.count as f64 / threads as f64;
+    let seconds = match engine {
+        Engine::Halves => estimate_seconds(a.n),
+        Engine::Constellations => constellation_seconds(a.n),
+    };
+    let per_shard = seconds / spec.count as f64 / threads as f64;
     if per_shard > SHARD_LIMIT_SECONDS && !a.force {
         let what = if spec.count == 1 {
             format!("N = {}", a.n)
@@ -41,15 +51,27 @@ pub fn count(a: &CountArgs, algorithm: Algorithm, threads: usize) -> Result<Exit
             format!("shard {}/{} of N = {}", spec.index, spec.count, a.n)
         };
         bail!(
-            "{what} would take about {} on {threads} thread{}; it refuses runs estimated above an \
-             hour (see --estimate; use more shards, or add --force to start anyway)",
-            output::seconds(per_shard),
-            s(threads as u64)
+            "{what} would take about {} on {threads} thread{} with the {}; it refuses runs \
+             estimated above an hour (see --estimate; use more shards, or add --force to start \
+             anyway)",
+            human(per_shard),
+            s(threads as u64),
+            engine.name()
         );
     }
     let start = Instant::now();
-    let result = with_fast_options(threads, !a.quiet && !a.json, |opts| {
-        count_resumable(&plan, &split, spec.index, l.checkpoint.as_deref(), opts)
+    let checkpoint = l.checkpoint.as_deref();
+    let result = with_fast_options(threads, !a.quiet && !a.json, |opts| match engine {
+        Engine::Halves => {
+            let plan = JoinPlan::new(a.n)?;
+            let split = Split::join(&plan, spec.count, threads)?;
+            count_join_resumable(&plan, &split, spec.index, checkpoint, opts)
+        }
+        Engine::Constellations => {
+            let plan = Plan::new(a.n)?;
+            let split = Split::new(&plan, spec.count)?;
+            count_resumable(&plan, &split, spec.index, checkpoint, opts)
+        }
     });
     let c = match result {
         Ok(c) => c,
@@ -85,7 +107,8 @@ pub fn count(a: &CountArgs, algorithm: Algorithm, threads: usize) -> Result<Exit
             if a.stats {
                 v["algorithm"] = json!(algorithm.name());
                 v["work"] = json!(c.nodes);
-                v["work_unit"] = json!(algorithm.work_unit());
+                v["work_unit"] = json!(c.engine.work());
+                v["engine"] = json!(c.engine.version());
                 v["seconds"] = json!(wall);
                 v["cpu_seconds"] = json!(c.cpu_seconds);
                 v["work_units"] = json!(c.units);
@@ -126,7 +149,8 @@ fn print_stats(c: &ShardCount, algorithm: Algorithm, threads: usize, wall: f64) 
         group(c.resumed as u64),
         s(threads as u64)
     );
-    crate::outln!("{}: {}", algorithm.work_unit(), group(c.nodes));
+    crate::outln!("engine: {}", c.engine.version());
+    crate::outln!("{}: {}", c.engine.work(), group(c.nodes));
     crate::outln!("time: {}", output::seconds(wall));
     crate::outln!("cpu time over all runs: {}", output::seconds(c.cpu_seconds));
     Ok(())
@@ -153,6 +177,7 @@ fn estimate(
             "nanos_per_node": e.nanos_per_node, "wall_seconds": e.seconds / threads as f64,
             "threads": threads, "units": e.units, "sampled_units": e.sampled,
             "probes_per_unit": e.probes, "timed_units": e.timed,
+            "engine": Engine::Constellations.version(),
         });
         if spec.count > 1 {
             v["shards"] = json!(spec.count);
@@ -165,12 +190,12 @@ fn estimate(
         return Ok(ExitCode::SUCCESS);
     }
     crate::outln!(
-        "{} queens: about {} of CPU time ({} search nodes at {:.2} ns each), about {} on {threads} thread{}",
+        "{} queens: about {} of CPU time ({} search nodes at {:.2} ns each), about {} on {threads} thread{}, with the constellation search",
         a.n,
-        output::seconds(e.seconds),
+        human(e.seconds),
         output::group_f64(e.nodes),
         e.nanos_per_node,
-        output::seconds(e.seconds / threads as f64),
+        human(e.seconds / threads as f64),
         s(threads as u64)
     );
     if spec.count > 1 {
@@ -178,10 +203,10 @@ fn estimate(
             "shard {} of {}: about {} of CPU time (the {} shards: {} to {} each)",
             spec.index,
             spec.count,
-            output::seconds(mine),
+            human(mine),
             spec.count,
-            output::seconds(lo),
-            output::seconds(hi)
+            human(lo),
+            human(hi)
         );
     }
     crate::outln!(
@@ -192,4 +217,95 @@ fn estimate(
         e.timed
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// A duration for people: as `output::seconds` up to a year, then years
+/// with one decimal ("about 3.1 years"), grouped beyond a thousand.
+fn human(s: f64) -> String {
+    const YEAR: f64 = 86400.0 * 365.25;
+    if s < 365.0 * 86400.0 {
+        output::seconds(s)
+    } else if s < 1000.0 * YEAR {
+        format!("{:.1} years", s / YEAR)
+    } else {
+        format!("{} years", output::group_f64((s / YEAR).round()))
+    }
+}
+
+/// `--estimate` for the half-board join: times a sample of its own units.
+fn estimate_join_run(a: &CountArgs, spec: ShardSpec, threads: usize) -> Result<ExitCode> {
+    let plan = JoinPlan::new(a.n)?;
+    let split = Split::join(&plan, spec.count, threads)?;
+    let e = estimate_join(&plan, &split, threads, ESTIMATE_BUDGET);
+    let wall = |cpu: f64| cpu / threads as f64;
+    let (lo, hi) = e
+        .shard_cpu_seconds
+        .iter()
+        .fold((f64::INFINITY, 0.0f64), |(lo, hi), &s| {
+            (lo.min(s), hi.max(s))
+        });
+    let mine = e.shard_cpu_seconds[spec.index];
+    let mib = e.memory_bytes.div_ceil(1 << 20);
+    if a.json {
+        let mut v = json!({
+            "n": a.n, "engine": Engine::Halves.version(), "cpu_seconds": e.cpu_seconds,
+            "wall_seconds": wall(e.cpu_seconds), "threads": threads,
+            "memory_bytes": e.memory_bytes, "setup_cpu_seconds": e.setup_seconds,
+            "units": e.units, "timed_units": e.timed,
+        });
+        if spec.count > 1 {
+            v["shards"] = json!(spec.count);
+            v["shard"] = json!(spec.index);
+            v["shard_cpu_seconds"] = json!(mine);
+            v["shard_wall_seconds"] = json!(wall(mine));
+            v["shard_cpu_seconds_min"] = json!(lo);
+            v["shard_cpu_seconds_max"] = json!(hi);
+            v["shard_memory_bytes"] = json!(e.memory_bytes);
+        }
+        crate::outln!("{v}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    crate::outln!(
+        "{} queens: about {} on {threads} thread{} ({} of CPU time), peak memory at most about {} MiB, with the half-board join",
+        a.n,
+        human(wall(e.cpu_seconds)),
+        s(threads as u64),
+        human(e.cpu_seconds),
+        group(mib)
+    );
+    if spec.count > 1 {
+        crate::outln!(
+            "shard {} of {}: about {} on {threads} thread{} ({} of CPU time; the {} shards: {} to {} each), peak memory at most about {} MiB",
+            spec.index,
+            spec.count,
+            human(wall(mine)),
+            s(threads as u64),
+            human(mine),
+            spec.count,
+            human(lo),
+            human(hi),
+            group(mib)
+        );
+    }
+    crate::outln!(
+        "(timed {} of {} work units here; listing the quarters and building their tables: {} of CPU time a run)",
+        e.timed,
+        group(e.units as u64),
+        human(e.setup_seconds)
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::human;
+
+    #[test]
+    fn long_durations_are_in_years_with_a_decimal() {
+        let year = 86400.0 * 365.25;
+        assert_eq!(human(3.1 * year), "3.1 years");
+        assert_eq!(human(1.2 * year), "1.2 years");
+        assert_eq!(human(12_345.0 * year), "12,345 years");
+        assert_eq!(human(90.0), "1 min 30 s");
+    }
 }

@@ -32,9 +32,13 @@ mod symmetric;
 mod units;
 
 pub use estimate::{estimate_cpu, CpuEstimate};
-pub use halves::{count_halves, HalvesCount, HALVES_MAX_N, HALVES_MIN_N};
+pub use halves::{
+    count_halves, count_join_units, estimate_join, HalvesCount, JoinEstimate, JoinPlan,
+    JoinUnitCount, HALVES_MAX_N, HALVES_MIN_N,
+};
 pub use shard::{
-    count_resumable, merge_shards, Merged, ShardCount, ShardRecord, Split, ENGINE_VERSION,
+    count_join_resumable, count_resumable, merge_shards, Merged, ShardCount, ShardRecord, Split,
+    ENGINE_VERSION, JOIN_VERSION,
 };
 pub use symmetric::{symmetric_counts, unique_from, SymmetricCounts};
 pub use units::{Border, Plan, Unit, UnitCount, MAX_N};
@@ -72,6 +76,19 @@ impl Engine {
             Engine::Halves
         } else {
             Engine::Constellations
+        }
+    }
+
+    /// Its name in messages.
+    ///
+    /// ```
+    /// assert_eq!(hetman::queens::count::Engine::Halves.name(), "half-board join");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Engine::Halves => "half-board join",
+            Engine::Constellations => "constellation search",
         }
     }
 

@@ -23,7 +23,10 @@
 //! assert_eq!((m.total, m.unique), (724, 92));
 //! ```
 
-use super::{count_units, symmetric_counts, unique_from, CountOptions, Plan, SymmetricCounts};
+use super::{
+    count_join_units, count_units, symmetric_counts, unique_from, CountOptions, Engine, JoinPlan,
+    Plan, SymmetricCounts,
+};
 use crate::jobs::checkpoint::Checkpoint;
 use crate::jobs::merge::{check_members, merge_error, Member};
 use crate::Error;
@@ -33,9 +36,31 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::Mutex;
 
-/// The engine and program version that splits and checkpoints are tied to:
-/// a checkpoint or shard from another version is refused.
+/// The constellation engine and program version that its splits and
+/// checkpoints are tied to: a checkpoint or shard from another engine or
+/// version is refused.
 pub const ENGINE_VERSION: &str = concat!("fast-1/", env!("CARGO_PKG_VERSION"));
+
+/// The same for the half-board join ([`JoinPlan`]).
+pub const JOIN_VERSION: &str = concat!("join-1/", env!("CARGO_PKG_VERSION"));
+
+impl Engine {
+    /// The engine and program version its splits, checkpoints and shard
+    /// records carry.
+    ///
+    /// ```
+    /// use hetman::queens::count::Engine;
+    /// assert!(Engine::Halves.version().starts_with("join-1/"));
+    /// assert!(Engine::Constellations.version().starts_with("fast-1/"));
+    /// ```
+    #[must_use]
+    pub const fn version(self) -> &'static str {
+        match self {
+            Engine::Halves => JOIN_VERSION,
+            Engine::Constellations => ENGINE_VERSION,
+        }
+    }
+}
 
 fn shard_error(reason: String) -> Error {
     Error::Shard { reason }
@@ -57,6 +82,7 @@ fn shard_error(reason: String) -> Error {
 #[derive(Clone, Debug)]
 pub struct Split {
     n: usize,
+    engine: Engine,
     id: String,
     shards: Vec<Vec<usize>>,
     costs: Vec<u64>,
@@ -78,22 +104,8 @@ impl Split {
             ));
         }
         let units = plan.units();
-        let mut order: Vec<usize> = (0..units.len()).collect();
-        order.sort_by_key(|&i| (Reverse(units[i].cost), i));
-        let mut shards = vec![Vec::new(); k];
-        let mut costs = vec![0u64; k];
-        let mut heap: BinaryHeap<Reverse<(u64, usize)>> = (0..k).map(|s| Reverse((0, s))).collect();
-        for i in order {
-            let Some(Reverse((load, s))) = heap.pop() else {
-                break;
-            };
-            shards[s].push(i);
-            costs[s] = load + units[i].cost;
-            heap.push(Reverse((costs[s], s)));
-        }
-        for s in &mut shards {
-            s.sort_unstable();
-        }
+        let unit_costs: Vec<u64> = units.iter().map(|u| u.cost).collect();
+        let (shards, costs) = deal(&unit_costs, k);
         let mut text = format!(
             "hetman-split n={} k={k} engine={ENGINE_VERSION}\n",
             plan.n()
@@ -118,10 +130,63 @@ impl Split {
         }
         Ok(Split {
             n: plan.n(),
+            engine: Engine::Constellations,
             id: crate::jobs::short_hash(text.as_bytes()),
             shards,
             costs,
         })
+    }
+
+    /// Deals the half-board join's units into `k` shards like [`Split::new`],
+    /// by their estimated costs ([`JoinPlan::costs`], worked out on
+    /// `threads` threads when `k` is over 1). The identity is a hash of N,
+    /// K, the engine version and the unit list.
+    ///
+    /// ```
+    /// use hetman::queens::count::{Engine, JoinPlan, Split};
+    /// let plan = JoinPlan::new(12).unwrap();
+    /// let split = Split::join(&plan, 3, 1).unwrap();
+    /// assert_eq!(split.engine(), Engine::Halves);
+    /// assert_eq!((0..3).map(|i| split.units(i).len()).sum::<usize>(), plan.units());
+    /// assert_ne!(split.id(), Split::join(&plan, 2, 1).unwrap().id());
+    /// assert!(Split::join(&plan, 0, 1).is_err());
+    /// ```
+    pub fn join(plan: &JoinPlan, k: usize, threads: usize) -> Result<Split, Error> {
+        if k == 0 {
+            return Err(shard_error(
+                "the number of shards must be at least 1".to_string(),
+            ));
+        }
+        let units = plan.units();
+        let (shards, costs) = if k == 1 {
+            let cost = (0..units).map(|u| plan.rank_sets_of(u) as u64).sum();
+            (vec![(0..units).collect()], vec![cost])
+        } else {
+            deal(plan.costs(threads), k)
+        };
+        let text = format!(
+            "hetman-split n={} k={k} engine={JOIN_VERSION}\n{}",
+            plan.n(),
+            plan.describe()
+        );
+        Ok(Split {
+            n: plan.n(),
+            engine: Engine::Halves,
+            id: crate::jobs::short_hash(text.as_bytes()),
+            shards,
+            costs,
+        })
+    }
+
+    /// The engine whose units it splits.
+    ///
+    /// ```
+    /// use hetman::queens::count::{Engine, Plan, Split};
+    /// assert_eq!(Split::new(&Plan::new(9).unwrap(), 2).unwrap().engine(), Engine::Constellations);
+    /// ```
+    #[must_use]
+    pub fn engine(&self) -> Engine {
+        self.engine
     }
 
     /// The board size.
@@ -170,7 +235,8 @@ impl Split {
         &self.shards[i]
     }
 
-    /// The estimated cost of shard `i`, in the units of [`super::Unit::cost`].
+    /// The estimated cost of shard `i`, in the units of [`super::Unit::cost`]
+    /// or [`JoinPlan::costs`].
     ///
     /// ```
     /// use hetman::queens::count::{Plan, Split};
@@ -193,12 +259,23 @@ impl Split {
     /// ```
     #[must_use]
     pub fn header(&self, i: usize) -> String {
-        format!(
-            "hetman-queens-count n={} shard={i}/{} split={} engine={ENGINE_VERSION}",
-            self.n,
-            self.shards(),
-            self.id
-        )
+        // The join's header names its engine first, so that a checkpoint of
+        // the other engine is refused for that reason (the constellation
+        // search's header is as it was before the join had checkpoints).
+        match self.engine {
+            Engine::Halves => format!(
+                "hetman-queens-count engine={JOIN_VERSION} n={} shard={i}/{} split={}",
+                self.n,
+                self.shards(),
+                self.id
+            ),
+            Engine::Constellations => format!(
+                "hetman-queens-count n={} shard={i}/{} split={} engine={ENGINE_VERSION}",
+                self.n,
+                self.shards(),
+                self.id
+            ),
+        }
     }
 }
 
@@ -213,13 +290,16 @@ pub struct ShardCount {
     pub shards: usize,
     /// The split's identity ([`Split::id`]).
     pub split: String,
+    /// The engine that counted.
+    pub engine: Engine,
     /// Units in the shard.
     pub units: usize,
     /// Units taken from the checkpoint rather than counted by this run.
     pub resumed: usize,
     /// Solutions in the shard's units, weighted by class size.
     pub solutions: u64,
-    /// Search nodes over the shard's units.
+    /// The work figure over the shard's units: search nodes
+    /// (constellations) or west halves matched (the join).
     pub nodes: u64,
     /// CPU seconds spent on the shard's units, by this run and earlier ones.
     pub cpu_seconds: f64,
@@ -266,6 +346,7 @@ impl ShardCount {
             shard: self.shard,
             shards: self.shards,
             split: self.split.clone(),
+            engine: self.engine.version().to_string(),
             units: self.units,
             solutions: self.solutions,
             nodes: self.nodes,
@@ -303,20 +384,7 @@ pub fn count_resumable(
     checkpoint: Option<&Path>,
     options: &CountOptions<'_>,
 ) -> Result<ShardCount, Error> {
-    if split.n() != plan.n() {
-        return Err(shard_error(format!(
-            "the split is for N = {}, the plan for N = {}",
-            split.n(),
-            plan.n()
-        )));
-    }
-    if shard >= split.shards() {
-        return Err(shard_error(format!(
-            "shard {shard} does not exist: a split into {k} shards has shards 0 to {}",
-            split.shards() - 1,
-            k = split.shards()
-        )));
-    }
+    check_split(split, plan.n(), Engine::Constellations, shard)?;
     let n = plan.n();
     let units = split.units(shard);
     let mut solutions = 0u64;
@@ -386,10 +454,167 @@ pub fn count_resumable(
         shard,
         shards: split.shards(),
         split: split.id().to_string(),
+        engine: Engine::Constellations,
         units: units.len(),
         resumed,
         solutions: solutions + found.solutions,
         nodes: nodes.saturating_add(found.nodes),
+        cpu_seconds: micros as f64 / 1e6,
+        symmetric,
+    })
+}
+
+/// Checks that `split` is one of N by `engine` and has a shard `shard`.
+fn check_split(split: &Split, n: usize, engine: Engine, shard: usize) -> Result<(), Error> {
+    if split.n() != n {
+        return Err(shard_error(format!(
+            "the split is for N = {}, the plan for N = {n}",
+            split.n()
+        )));
+    }
+    if split.engine() != engine {
+        return Err(shard_error(format!(
+            "the split is of the {} engine's units, the plan of the {}'s",
+            split.engine().version(),
+            engine.version()
+        )));
+    }
+    if shard >= split.shards() {
+        return Err(shard_error(format!(
+            "shard {shard} does not exist: a split into {k} shards has shards 0 to {}",
+            split.shards() - 1,
+            k = split.shards()
+        )));
+    }
+    Ok(())
+}
+
+/// Deals units of the given costs into `k` shards: largest first, each to
+/// the shard with the least cost so far (the lowest number on a tie).
+fn deal(costs: &[u64], k: usize) -> (Vec<Vec<usize>>, Vec<u64>) {
+    let mut order: Vec<usize> = (0..costs.len()).collect();
+    order.sort_by_key(|&i| (Reverse(costs[i]), i));
+    let mut shards = vec![Vec::new(); k];
+    let mut loads = vec![0u64; k];
+    let mut heap: BinaryHeap<Reverse<(u64, usize)>> = (0..k).map(|s| Reverse((0, s))).collect();
+    for i in order {
+        let Some(Reverse((load, s))) = heap.pop() else {
+            break;
+        };
+        shards[s].push(i);
+        loads[s] = load + costs[i];
+        heap.push(Reverse((loads[s], s)));
+    }
+    for s in &mut shards {
+        s.sort_unstable();
+    }
+    (shards, loads)
+}
+
+/// Counts shard `shard` of a split of the half-board join's units, like
+/// [`count_resumable`] for the constellation search: with a checkpoint file,
+/// the units it records are not counted again and each unit finished now is
+/// appended to it; a checkpoint of another engine, N, shard, split or
+/// version is refused. The shard's work figure ([`ShardCount::nodes`]) is
+/// the west halves matched.
+///
+/// ```
+/// use hetman::queens::count::{count_join_resumable, CountOptions, JoinPlan, Split};
+/// let dir = std::env::temp_dir().join(format!("hetman-join-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let path = dir.join("12.ckpt");
+/// let plan = JoinPlan::new(12).unwrap();
+/// let split = Split::join(&plan, 1, 1).unwrap();
+/// let opts = CountOptions::default();
+/// let first = count_join_resumable(&plan, &split, 0, Some(&path), &opts).unwrap();
+/// let again = count_join_resumable(&plan, &split, 0, Some(&path), &opts).unwrap();
+/// assert_eq!((first.solutions, again.solutions), (14_200, 14_200));
+/// assert_eq!((again.resumed, again.unique()), (plan.units(), Some(1_787)));
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn count_join_resumable(
+    plan: &JoinPlan,
+    split: &Split,
+    shard: usize,
+    checkpoint: Option<&Path>,
+    options: &CountOptions<'_>,
+) -> Result<ShardCount, Error> {
+    let n = plan.n();
+    check_split(split, n, Engine::Halves, shard)?;
+    let units = split.units(shard);
+    let mut solutions = 0u64;
+    let mut halves = 0u64;
+    let mut micros = 0u64;
+    let mut todo: Vec<usize> = units.to_vec();
+    let ckpt = match checkpoint {
+        Some(path) => {
+            let c = Checkpoint::open(path, &split.header(shard))?;
+            let damaged = |reason: String| Error::Checkpoint {
+                path: path.display().to_string(),
+                reason,
+            };
+            for (key, values) in c.records() {
+                let i = usize::try_from(key).unwrap_or(usize::MAX);
+                if units.binary_search(&i).is_err() {
+                    return Err(damaged(format!(
+                        "records unit {key}, which is not in shard {shard}; delete it to start over"
+                    )));
+                }
+                let &[s, h, us] = values else {
+                    return Err(damaged(format!(
+                        "unit {key} has {} values, not 3; delete it to start over",
+                        values.len()
+                    )));
+                };
+                solutions = solutions.checked_add(s).ok_or_else(|| {
+                    damaged("its counts overflow 64 bits; delete it to start over".to_string())
+                })?;
+                halves = halves.saturating_add(h);
+                micros = micros.saturating_add(us);
+            }
+            todo.retain(|&i| c.get(i as u64).is_none());
+            Some(Mutex::new(c))
+        }
+        None => None,
+    };
+    let resumed = units.len() - todo.len();
+    let spent = Mutex::new(0u64);
+    let finished = |u: usize, c: super::JoinUnitCount, took: std::time::Duration| {
+        let us = u64::try_from(took.as_micros()).unwrap_or(u64::MAX);
+        *spent
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) += us;
+        match &ckpt {
+            Some(m) => m
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .record(u as u64, &[c.solutions, c.halves, us]),
+            None => Ok(()),
+        }
+    };
+    let result = count_join_units(plan, &todo, options, &finished);
+    if let Some(m) = &ckpt {
+        m.lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .sync()?;
+    }
+    let found = result?;
+    let micros = micros.saturating_add(
+        spent
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner),
+    );
+    let symmetric = (shard == 0).then(|| symmetric_counts(n));
+    Ok(ShardCount {
+        n,
+        shard,
+        shards: split.shards(),
+        split: split.id().to_string(),
+        engine: Engine::Halves,
+        units: units.len(),
+        resumed,
+        solutions: solutions + found.total,
+        nodes: halves.saturating_add(found.halves),
         cpu_seconds: micros as f64 / 1e6,
         symmetric,
     })
@@ -409,6 +634,8 @@ pub struct ShardRecord {
     pub shards: usize,
     /// The split's identity.
     pub split: String,
+    /// The engine and version that counted ([`Engine::version`]).
+    pub engine: String,
     /// Units in the shard.
     pub units: usize,
     /// Solutions in the shard's units.
@@ -430,6 +657,8 @@ pub struct Merged {
     pub shards: usize,
     /// The split's identity.
     pub split: String,
+    /// The engine and version that counted ([`Engine::version`]).
+    pub engine: String,
     /// All solutions.
     pub total: u64,
     /// Solutions distinct under rotations and reflections.
@@ -440,7 +669,8 @@ pub struct Merged {
     pub quarter_turn: u64,
     /// Units over all shards.
     pub units: usize,
-    /// Search nodes over all shards.
+    /// The work figure over all shards: search nodes (constellations) or
+    /// west halves matched (the join).
     pub nodes: u64,
     /// CPU seconds over all shards.
     pub cpu_seconds: f64,
@@ -466,7 +696,12 @@ pub struct Merged {
 /// assert!(e.contains("shard 2 is given twice (2.json, 2.json)"), "{e}");
 /// ```
 pub fn merge_shards(records: &[ShardRecord]) -> Result<Merged, Error> {
-    let describe = |r: &ShardRecord| format!("N = {}, {} shards, split {}", r.n, r.shards, r.split);
+    let describe = |r: &ShardRecord| {
+        format!(
+            "N = {}, {} shards, split {}, engine {}",
+            r.n, r.shards, r.split, r.engine
+        )
+    };
     let members: Vec<Member<'_>> = records
         .iter()
         .map(|r| Member {
@@ -480,7 +715,12 @@ pub fn merge_shards(records: &[ShardRecord]) -> Result<Merged, Error> {
     let Some(first) = records.iter().find(|r| describe(r) == reference) else {
         return Err(merge_error(records.len(), &problems));
     };
-    let (n, k, split) = (first.n, first.shards, first.split.clone());
+    let (n, k, split, engine) = (
+        first.n,
+        first.shards,
+        first.split.clone(),
+        first.engine.clone(),
+    );
     let zero = records
         .iter()
         .find(|r| r.shard == 0 && describe(r) == reference);
@@ -500,6 +740,7 @@ pub fn merge_shards(records: &[ShardRecord]) -> Result<Merged, Error> {
         n,
         shards: k,
         split,
+        engine,
         total: 0,
         unique: 0,
         half_turn: sym.half_turn,

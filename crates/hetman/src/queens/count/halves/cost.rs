@@ -1,0 +1,61 @@
+//! Estimated costs of the join's rank sets, for sharing them out: from the
+//! number of west and east halves each would make, before the diagonals
+//! inside the half and the middle queen's are checked.
+
+use super::jobs::Job;
+use super::low;
+use super::matcher::{BLOCK, BUCKET, MAX_CUTS, MIN_PROBES};
+use super::tables::{Placed, Placements};
+use std::collections::HashMap;
+
+/// For each rank set of a quarter, its file sets with their numbers of
+/// placements, by increasing file set.
+fn cells(pieces: &[Vec<Placed>], height: usize) -> Vec<Vec<(u32, u64)>> {
+    let mut out = vec![Vec::new(); 1 << height];
+    for p in pieces.iter().flatten() {
+        let cell: &mut Vec<(u32, u64)> = &mut out[p.ranks as usize];
+        match cell.last_mut() {
+            Some(last) if last.0 == p.files => last.1 += 1,
+            _ => cell.push((p.files, 1)),
+        }
+    }
+    out
+}
+
+/// The estimated cost of every job, in the order given.
+pub(super) fn job_costs(p: &Placements, jobs: &[Job]) -> Vec<u64> {
+    let n = p.n;
+    let (width, north_height) = (n / 2, n / 2);
+    let north = cells(&p.north, north_height);
+    let south = cells(&p.south, n - north_height);
+    let full = low(width) as u32;
+    let mut halves: HashMap<u64, u64> = HashMap::new();
+    let mut west = |ranks: u64| -> u64 {
+        *halves.entry(ranks).or_insert_with(|| {
+            let s = &south[(ranks >> north_height) as usize];
+            north[(ranks & low(north_height)) as usize]
+                .iter()
+                .map(|&(f, c)| {
+                    s.binary_search_by_key(&(full & !f), |x| x.0)
+                        .map_or(0, |i| c * s[i].1)
+                })
+                .sum()
+        })
+    };
+    jobs.iter()
+        .map(|job| {
+            let free = low(n) & !job.middle.map_or(0, |r| 1u64 << r);
+            let (w, e) = (west(job.ranks), west(free & !job.ranks));
+            let (stored, probes) = (w.max(e), w.min(e));
+            // As the sieve splits: each cut leaves about 3/4 of the pairs.
+            let mut k = 0;
+            while k < MAX_CUTS && stored >> (k + 1) >= BUCKET as u64 && probes >= MIN_PROBES as u64
+            {
+                k += 1;
+            }
+            let pairs = stored.div_ceil(BLOCK as u64) * BLOCK as u64 * probes;
+            let pairs = (pairs as f64 * 0.75f64.powi(k as i32)) as u64;
+            8 * (w + e) + pairs / 64 + 1
+        })
+        .collect()
+}

@@ -1,0 +1,90 @@
+//! The work units of the half-board join: one rank set per class under the
+//! mirror and the flip ([`Job`]).
+
+use super::low;
+
+/// One rank set to count, with the middle queen's rank (odd N) and the
+/// number of rank sets it stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Job {
+    pub(super) middle: Option<usize>,
+    pub(super) ranks: u64,
+    pub(super) weight: u64,
+}
+
+/// The next larger set with as many members as `s` (Gosper's hack).
+fn next_set(s: u64) -> u64 {
+    let low_bit = s & s.wrapping_neg();
+    let r = s + low_bit;
+    (((r ^ s) >> 2) / low_bit) | r
+}
+
+fn reverse(ranks: u64, n: usize) -> u64 {
+    ranks.reverse_bits() >> (64 - n)
+}
+
+/// Every rank set to count for N queens, one per class under the mirror and
+/// (where it keeps the middle queen) the flip.
+pub(super) fn jobs(n: usize) -> Vec<Job> {
+    let half = n / 2;
+    let middles: Vec<Option<usize>> = if n % 2 == 0 {
+        vec![None]
+    } else {
+        (0..=half).map(Some).collect()
+    };
+    let mut out = Vec::new();
+    for middle in middles {
+        let free = low(n) & !middle.map_or(0, |r| 1u64 << r);
+        // The flip moves a middle queen off the centre to the mirror rank.
+        let (flip, middle_weight) = match middle {
+            Some(r) if r < half => (false, 2),
+            _ => (true, 1),
+        };
+        // Every set of `half` ranks in increasing order (Gosper's hack),
+        // those off the middle queen's rank kept.
+        let mut s = low(half);
+        while s < 1u64 << n {
+            if s & !free != 0 {
+                s = next_set(s);
+                continue;
+            }
+            let other = free & !s;
+            // The orbit of `s`: itself, its complement, and their flips.
+            let mut orbit = [s, other, s, other];
+            if flip {
+                orbit[2] = reverse(s, n);
+                orbit[3] = reverse(other, n);
+            }
+            if orbit.iter().all(|&o| o >= s) {
+                orbit.sort_unstable();
+                let size = 1 + orbit.windows(2).filter(|w| w[0] != w[1]).count();
+                out.push(Job {
+                    middle,
+                    ranks: s,
+                    weight: size as u64 * middle_weight,
+                });
+            }
+            s = next_set(s);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rank_set_is_counted_once_with_its_weight() {
+        for n in 8..=13 {
+            let total: u64 = jobs(n).iter().map(|j| j.weight).sum();
+            let sets = |k: u64, r: u64| (0..r).fold(1u64, |acc, i| acc * (k - i) / (i + 1));
+            let expected = if n % 2 == 0 {
+                sets(n as u64, n as u64 / 2)
+            } else {
+                n as u64 * sets(n as u64 - 1, n as u64 / 2)
+            };
+            assert_eq!(total, expected, "N = {n}");
+        }
+    }
+}

@@ -1,0 +1,521 @@
+//! The matcher of the half-board join: counts the pairs of west and east
+//! halves that share no crossing diagonal, 64 pairs to a 64-bit AND
+//! ([`Matcher`]), after a [`Sieve`] has split both sides by a few of the
+//! busiest diagonals.
+
+use super::low;
+
+/// Halves stored per block.
+pub(super) const BLOCK: usize = 512;
+/// Words per block row.
+const WORDS: usize = BLOCK / 64;
+/// Key bits looked up together.
+const CHUNK: usize = 6;
+
+/// Counts, for one west half at a time, the east halves it fits.
+///
+/// For every block of [`BLOCK`] east halves and every group of [`CHUNK`]
+/// diagonals, a table gives for each subset of the group the halves that
+/// use none of it, as a bit set; a west half's count in the block is the
+/// number of bits left after ANDing one table row per group. The blocks are
+/// built group by group ([`Matcher::push`]), so a [`Sieve`] bucket's halves
+/// never share a block with another bucket's.
+#[derive(Default)]
+struct Matcher {
+    bits: usize,
+    chunks: usize,
+    blocks: usize,
+    /// The tables of each block, `chunks << CHUNK` rows to a block; rows
+    /// past `blocks` are left over from earlier use.
+    rows: Vec<[u64; WORDS]>,
+}
+
+impl Matcher {
+    /// Empties the matcher for keys of `bits` bits.
+    fn clear(&mut self, bits: usize) {
+        self.bits = bits;
+        self.chunks = bits.div_ceil(CHUNK).max(1);
+        self.blocks = 0;
+    }
+
+    /// The blocks stored so far.
+    fn blocks(&self) -> usize {
+        self.blocks
+    }
+
+    /// Stores `halves` in new blocks.
+    fn push(&mut self, halves: &[u64]) {
+        let bits = self.bits;
+        let per_block = self.chunks << CHUNK;
+        let mut free = [[0u64; WORDS]; 64];
+        let mut square = [0u64; 64];
+        for block in halves.chunks(BLOCK) {
+            let mut present = [0u64; WORDS];
+            free.fill([0; WORDS]);
+            for (w, word) in block.chunks(64).enumerate() {
+                present[w] = low(word.len());
+                square.fill(0);
+                for (row, &h) in square.iter_mut().zip(word) {
+                    *row = !h & low(bits);
+                }
+                transpose(&mut square);
+                for (f, &col) in free.iter_mut().zip(&square).take(bits) {
+                    f[w] = col;
+                }
+            }
+            let at = self.blocks * per_block;
+            if self.rows.len() < at + per_block {
+                self.rows.resize(at + per_block, [0; WORDS]);
+            }
+            self.blocks += 1;
+            // Every row of the block is written below.
+            let rows = &mut self.rows[at..at + per_block];
+            for c in 0..self.chunks {
+                let table = &mut rows[c << CHUNK..(c + 1) << CHUNK];
+                table[0] = present;
+                for v in 1..1usize << CHUNK {
+                    let prev = table[v & (v - 1)];
+                    let f = free[c * CHUNK + v.trailing_zeros() as usize];
+                    table[v] = std::array::from_fn(|w| prev[w] & f[w]);
+                }
+            }
+        }
+    }
+
+    /// The number of pairs of a half stored in `blocks` and a half in one of
+    /// `probes` that share no diagonal.
+    fn count(&self, blocks: std::ops::Range<usize>, probes: &[&[u64]]) -> u64 {
+        match self.chunks {
+            0..=3 => self.count_with::<3>(blocks, probes),
+            4 => self.count_with::<4>(blocks, probes),
+            5 => self.count_with::<5>(blocks, probes),
+            6 => self.count_with::<6>(blocks, probes),
+            7 => self.count_with::<7>(blocks, probes),
+            8 => self.count_with::<8>(blocks, probes),
+            9 => self.count_with::<9>(blocks, probes),
+            10 => self.count_with::<10>(blocks, probes),
+            _ => self.count_with::<11>(blocks, probes),
+        }
+    }
+
+    /// [`Matcher::count`] with the number of chunks known to the compiler.
+    /// A chunk past `self.chunks` reads row 0 of the last chunk (its key bits
+    /// are 0), which holds every half present in the block and so changes
+    /// nothing.
+    fn count_with<const C: usize>(&self, blocks: std::ops::Range<usize>, probes: &[&[u64]]) -> u64 {
+        const ROWS: usize = 1 << CHUNK;
+        let per_block = self.chunks * ROWS;
+        let mask = (ROWS - 1) as u64;
+        let mut counts = [0u64; WORDS];
+        let rows = &self.rows[blocks.start * per_block..blocks.end * per_block];
+        for block in rows.chunks_exact(per_block) {
+            let tables: [&[[u64; WORDS]; ROWS]; C] = std::array::from_fn(|c| {
+                let at = c.min(self.chunks - 1) * ROWS;
+                block[at..at + ROWS]
+                    .try_into()
+                    .expect("a chunk has ROWS rows")
+            });
+            for slice in probes {
+                for &h in *slice {
+                    // Opaque to the optimiser, so that it keeps one probe at
+                    // a time in the vector registers: where it takes gathers
+                    // to be fast (AVX-512), it would look up eight probes at
+                    // once with gathered loads, six times slower on Zen 4.
+                    let h = std::hint::black_box(h);
+                    let mut acc = tables[0][(h & mask) as usize];
+                    for (c, table) in tables.iter().enumerate().skip(1) {
+                        let r = table[((h >> (c * CHUNK)) & mask) as usize];
+                        for w in 0..WORDS {
+                            acc[w] &= r[w];
+                        }
+                    }
+                    // Kept per word, so that the sum across the words is
+                    // made once at the end and not for every probe.
+                    for w in 0..WORDS {
+                        counts[w] += u64::from(acc[w].count_ones());
+                    }
+                }
+            }
+        }
+        counts.iter().sum()
+    }
+}
+
+/// The most diagonals a [`Sieve`] splits on.
+pub(super) const MAX_CUTS: usize = 8;
+
+/// Halves per bucket the sieve aims at, at least: smaller buckets waste the
+/// unfilled end of their last block.
+pub(super) const BUCKET: usize = BLOCK;
+
+/// Probes below which the sieve does not split: what it saves grows with
+/// the probes, what it costs (rewriting both lists) does not. Measured: N =
+/// 16 and 17 take a quarter less time with this floor than with none, N = 18
+/// the same.
+pub(super) const MIN_PROBES: usize = 1024;
+
+/// Counts the disjoint pairs of two lists of keys, skipping the pairs a few
+/// diagonals already rule out.
+///
+/// A diagonal that no key of one list uses cannot clash and is dropped from
+/// the keys. Both lists are split into buckets by their pattern on `k` *cut*
+/// diagonals, chosen as those most often used on both sides. A pair can fit
+/// only if its two patterns are disjoint, so the matcher sees only 3^k of
+/// the 4^k bucket pairs, and with the cut bits taken out of the keys it
+/// looks up fewer chunks for each.
+#[derive(Default)]
+pub(super) struct Sieve {
+    matcher: Matcher,
+    squeeze: Squeeze,
+    stored: Vec<u64>,
+    stored_at: Vec<usize>,
+    probes: Vec<u64>,
+    /// Bucket `b` of the probes is `probes[probe_at[b]..probe_at[b + 1]]`.
+    probe_at: Vec<usize>,
+    /// Bucket `b` of the stored halves is in blocks `block_at[b]..block_at[b + 1]`.
+    block_at: Vec<usize>,
+    scratch: Vec<u64>,
+}
+
+impl Sieve {
+    /// The number of pairs of one of `stored` and one of `probes` with no bit
+    /// in common, among the low `bits`.
+    pub(super) fn count(&mut self, stored: &[u64], probes: &[u64], bits: usize) -> u64 {
+        let used = |keys: &[u64]| keys.iter().fold(0, |acc, &h| acc | h);
+        let live = used(stored) & used(probes) & low(bits);
+        if live == 0 {
+            return stored.len() as u64 * probes.len() as u64;
+        }
+        let mut k = 0;
+        while k < MAX_CUTS && stored.len() >> (k + 1) >= BUCKET && probes.len() >= MIN_PROBES {
+            k += 1;
+        }
+        if k == 0 {
+            // Too few to split: the keys go to the matcher as they are.
+            self.matcher.clear(bits);
+            self.matcher.push(stored);
+            return self.matcher.count(0..self.matcher.blocks(), &[probes]);
+        }
+        let cuts = choose_cuts(stored, probes, live, k);
+        self.squeeze.set(live, cuts);
+        let buckets = 1usize << k;
+        self.squeeze.split(
+            stored,
+            &mut self.scratch,
+            &mut self.stored,
+            &mut self.stored_at,
+            buckets,
+        );
+        self.squeeze.split(
+            probes,
+            &mut self.scratch,
+            &mut self.probes,
+            &mut self.probe_at,
+            buckets,
+        );
+        self.matcher.clear((live & !cuts).count_ones() as usize);
+        self.block_at.clear();
+        self.block_at.push(0);
+        for b in 0..buckets {
+            self.matcher
+                .push(&self.stored[self.stored_at[b]..self.stored_at[b + 1]]);
+            self.block_at.push(self.matcher.blocks());
+        }
+        let mut total = 0;
+        let mut slices: Vec<&[u64]> = Vec::with_capacity(buckets);
+        for b in 0..buckets {
+            if self.block_at[b] == self.block_at[b + 1] {
+                continue;
+            }
+            // The probe buckets whose pattern misses this one's: the subsets
+            // of its complement.
+            let others = !b & (buckets - 1);
+            slices.clear();
+            let mut sub = others;
+            loop {
+                let s = &self.probes[self.probe_at[sub]..self.probe_at[sub + 1]];
+                if !s.is_empty() {
+                    slices.push(s);
+                }
+                if sub == 0 {
+                    break;
+                }
+                sub = (sub - 1) & others;
+            }
+            total += self
+                .matcher
+                .count(self.block_at[b]..self.block_at[b + 1], &slices);
+        }
+        total
+    }
+}
+
+/// Picks `k` of the `live` bit positions, those whose use on both sides
+/// rules out the most pairs, judged on a sample of each list.
+fn choose_cuts(stored: &[u64], probes: &[u64], live: u64, k: usize) -> u64 {
+    let density = |keys: &[u64]| {
+        let step = (keys.len() / 256).max(1);
+        let mut seen = [0u32; 64];
+        let mut taken = 0u32;
+        for &h in keys.iter().step_by(step) {
+            taken += 1;
+            let mut m = h & live;
+            while m != 0 {
+                seen[m.trailing_zeros() as usize] += 1;
+                m &= m - 1;
+            }
+        }
+        seen.map(|s| f64::from(s) / f64::from(taken.max(1)))
+    };
+    let (s, p) = (density(stored), density(probes));
+    let mut order: Vec<usize> = (0..64).filter(|&i| live >> i & 1 == 1).collect();
+    order.sort_unstable_by(|&a, &b| (s[b] * p[b]).total_cmp(&(s[a] * p[a])));
+    order.iter().take(k).fold(0, |acc, &i| acc | 1 << i)
+}
+
+/// Rewrites keys by table: the `live` bits that are not cuts packed at the
+/// bottom, the cut bits packed at the top ([`Squeeze::PATTERN`] up).
+struct Squeeze {
+    tables: [[u64; 256]; Squeeze::BYTES],
+}
+
+impl Default for Squeeze {
+    fn default() -> Squeeze {
+        Squeeze {
+            tables: [[0; 256]; Squeeze::BYTES],
+        }
+    }
+}
+
+impl Squeeze {
+    /// Where the cut bits go.
+    const PATTERN: u32 = 56;
+    /// Key bytes rewritten: the keys of N up to [`HALVES_MAX_N`] fit.
+    const BYTES: usize = 6;
+
+    fn set(&mut self, live: u64, cuts: u64) {
+        let keep = live & !cuts;
+        for (i, table) in self.tables.iter_mut().enumerate() {
+            let single: [u64; 8] = std::array::from_fn(|j| {
+                let at = 8 * i + j;
+                let below = low(at);
+                if cuts >> at & 1 == 1 {
+                    1 << (Self::PATTERN + (cuts & below).count_ones())
+                } else if keep >> at & 1 == 1 {
+                    1 << (keep & below).count_ones()
+                } else {
+                    0
+                }
+            });
+            table[0] = 0;
+            for v in 1..256 {
+                table[v] = table[v & (v - 1)] | single[v.trailing_zeros() as usize];
+            }
+        }
+    }
+
+    fn apply(&self, h: u64) -> u64 {
+        let mut out = 0;
+        for (i, table) in self.tables.iter().enumerate() {
+            out |= table[((h >> (8 * i)) & 255) as usize];
+        }
+        out
+    }
+
+    /// Sorts `keys`, rewritten, into `buckets` buckets by their cut bits,
+    /// with those bits taken out: bucket `b` is `out[at[b]..at[b + 1]]`.
+    fn split(
+        &self,
+        keys: &[u64],
+        scratch: &mut Vec<u64>,
+        out: &mut Vec<u64>,
+        at: &mut Vec<usize>,
+        buckets: usize,
+    ) {
+        // Four interleaved streams, each with its own counters, so that the
+        // counting of one key does not wait for the key before it.
+        const STREAMS: usize = 4;
+        scratch.clear();
+        scratch.extend(keys.iter().map(|&h| self.apply(h)));
+        let bucket = |r: u64| (r >> Self::PATTERN) as usize;
+        let seg = keys.len() / STREAMS;
+        let tail = STREAMS * seg..keys.len();
+        let mut next = vec![[0usize; STREAMS]; buckets];
+        for i in 0..seg {
+            for (s, &r) in scratch[i..].iter().step_by(seg).take(STREAMS).enumerate() {
+                next[bucket(r)][s] += 1;
+            }
+        }
+        for &r in &scratch[tail.clone()] {
+            next[bucket(r)][0] += 1;
+        }
+        at.clear();
+        at.push(0);
+        let mut sum = 0;
+        for counts in &mut next {
+            for c in counts.iter_mut() {
+                let here = *c;
+                *c = sum;
+                sum += here;
+            }
+            at.push(sum);
+        }
+        // Every place below `keys.len()` is written.
+        if out.len() < keys.len() {
+            out.resize(keys.len(), 0);
+        }
+        let mask = low(Self::PATTERN as usize);
+        for i in 0..seg {
+            for s in 0..STREAMS {
+                let r = scratch[s * seg + i];
+                let to = &mut next[bucket(r)][s];
+                out[*to] = r & mask;
+                *to += 1;
+            }
+        }
+        for &r in &scratch[tail] {
+            let to = &mut next[bucket(r)][0];
+            out[*to] = r & mask;
+            *to += 1;
+        }
+    }
+}
+
+/// Transposes a 64 × 64 bit matrix: bit `c` of row `r` moves to bit `r` of
+/// row `c`.
+fn transpose(rows: &mut [u64; 64]) {
+    let mut j = 32;
+    let mut mask = 0x0000_0000_FFFF_FFFFu64;
+    while j != 0 {
+        // Rows `base..base + j` swap their high bits with the low bits of
+        // the `j` rows after them.
+        for base in (0..64).step_by(2 * j) {
+            let (top, bottom) = rows[base..base + 2 * j].split_at_mut(j);
+            for (a, b) in top.iter_mut().zip(bottom) {
+                let t = ((*a >> j) ^ *b) & mask;
+                *b ^= t;
+                *a ^= t << j;
+            }
+        }
+        j >>= 1;
+        mask ^= mask << j;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::jobs::jobs;
+    use super::super::tables::{Placements, Quarters};
+    use super::*;
+
+    /// Counts the rank set's pairs by testing every pair.
+    fn plain_pairs(q: &Quarters, ranks: u64, free: u64) -> u64 {
+        let (mut west, mut east) = (Vec::new(), Vec::new());
+        q.west(ranks, &mut west);
+        q.west(free & !ranks, &mut east);
+        let mut count = 0;
+        for w in &west {
+            for e in &east {
+                count += u64::from(w & q.mirror(*e) == 0);
+            }
+        }
+        count
+    }
+
+    #[test]
+    fn the_matcher_agrees_with_testing_every_pair() {
+        for n in [8, 9, 10, 11, 12] {
+            let q = Quarters::new(&Placements::new(n, 2), (n % 2 == 1).then_some(n / 2), true);
+            for job in jobs(n)
+                .iter()
+                .filter(|j| j.middle == (n % 2 == 1).then_some(n / 2))
+            {
+                let free = low(n) & !job.middle.map_or(0, |r| 1u64 << r);
+                let (mut west, mut east) = (Vec::new(), Vec::new());
+                q.west(job.ranks, &mut west);
+                q.west(free & !job.ranks, &mut east);
+                for e in &mut east {
+                    *e = q.mirror(*e);
+                }
+                let mut sieve = Sieve::default();
+                let count = sieve.count(&east, &west, 2 * q.bits);
+                assert_eq!(count, plain_pairs(&q, job.ranks, free), "N = {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_sieve_agrees_with_testing_every_pair_when_it_splits() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut sieve = Sieve::default();
+        // Sizes that give no cut, a few and the most; a key width per chunk
+        // count; keys that use about a quarter of their bits, and probes
+        // that never use some bits (which the sieve drops).
+        for (stored_len, bits) in [(700, 12), (3_000, 34), (9_000, 38), (60_000, 44)] {
+            let holes = next() & next();
+            let stored: Vec<u64> = (0..stored_len)
+                .map(|_| next() & next() & low(bits))
+                .collect();
+            let probes: Vec<u64> = (0..MIN_PROBES + 99)
+                .map(|_| next() & next() & !holes & low(bits))
+                .collect();
+            let plain: u64 = probes
+                .iter()
+                .map(|p| stored.iter().filter(|&&s| s & p == 0).count() as u64)
+                .sum();
+            assert_eq!(
+                sieve.count(&stored, &probes, bits),
+                plain,
+                "{stored_len} keys"
+            );
+            let buckets = sieve.block_at.len().saturating_sub(1);
+            if stored_len >= 2 * BUCKET {
+                assert!(buckets > 1, "{stored_len} keys were not split");
+            }
+        }
+        // Real halves of the larger boards, where the lists are split.
+        for n in [16, 17] {
+            let q = Quarters::new(&Placements::new(n, 2), (n % 2 == 1).then_some(n / 2), true);
+            let jobs = jobs(n);
+            let ours = jobs
+                .iter()
+                .filter(|j| j.middle == (n % 2 == 1).then_some(n / 2));
+            for job in ours.step_by(97).take(12) {
+                let free = low(n) & !job.middle.map_or(0, |r| 1u64 << r);
+                let (mut west, mut east) = (Vec::new(), Vec::new());
+                q.west(job.ranks, &mut west);
+                q.west(free & !job.ranks, &mut east);
+                for e in &mut east {
+                    *e = q.mirror(*e);
+                }
+                let count = sieve.count(&east, &west, 2 * q.bits);
+                assert_eq!(count, plain_pairs(&q, job.ranks, free), "N = {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn transpose_moves_every_bit_across_the_diagonal() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rows = [0u64; 64];
+        for r in &mut rows {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            *r = x;
+        }
+        let before = rows;
+        transpose(&mut rows);
+        for (r, row) in before.iter().enumerate() {
+            for (c, column) in rows.iter().enumerate() {
+                assert_eq!(column >> r & 1, row >> c & 1, "({r}, {c})");
+            }
+        }
+    }
+}
