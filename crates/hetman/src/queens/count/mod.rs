@@ -135,36 +135,9 @@ const HALVES_SECONDS: [(usize, f64); 6] = [
     (21, 730.0),
 ];
 
-/// How far a count has got, as handed to [`CountOptions::progress`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Progress {
-    /// Units finished.
-    pub units_done: usize,
-    /// Units in all.
-    pub units: usize,
-    /// Estimated cost of the finished units.
-    pub cost_done: u64,
-    /// Estimated cost of all units.
-    pub cost: u64,
-}
-
-impl Progress {
-    /// The fraction of the estimated cost done, from 0 to 1.
-    ///
-    /// ```
-    /// use hetman::queens::count::Progress;
-    /// let p = Progress { units_done: 1, units: 4, cost_done: 30, cost: 120 };
-    /// assert_eq!(p.fraction(), 0.25);
-    /// ```
-    #[must_use]
-    pub fn fraction(&self) -> f64 {
-        if self.cost == 0 {
-            1.0
-        } else {
-            self.cost_done as f64 / self.cost as f64
-        }
-    }
-}
+/// How far a count has got, as handed to [`CountOptions::progress`]: the
+/// shape every long run reports in.
+pub use crate::jobs::Progress;
 
 /// How to run a count.
 #[derive(Default)]
