@@ -1,14 +1,18 @@
 //! The knight frontier count's checkpoint loader, reached through the public
 //! API: `knight::frontier::count` of the 4x5 board's undirected open tours
-//! resuming from a checkpoint file holding the fuzz bytes. A damaged file may
-//! be refused or (until checkpoints carry a checksum) give a wrong total, but
-//! never a panic; the file of an accepted count is removed when it finishes.
+//! resuming from a checkpoint whose sealed body is the fuzz bytes (sealed
+//! with this count's identity, so that the body's parser is what is fuzzed:
+//! the seal itself has its own target). Any body may be refused, but nothing
+//! panics; the file of an accepted count is removed when it finishes.
 
-use hetman::knight::frontier::{count, Options, Tours};
+use hetman::knight::frontier::{checkpoint_identity, count, Options, Tours};
 use std::path::Path;
 
 fn check(path: &Path, data: &[u8]) {
-    std::fs::write(path, data).expect("write the scratch file");
+    let (kind, identity) =
+        checkpoint_identity(4, 5, &[false; 20], Tours::OpenUndirected).expect("a 4x5 plan");
+    let _ = std::fs::remove_file(path);
+    hetman::jobs::sealed::write(path, kind, &identity, data).expect("seal the fuzz bytes");
     let mut opts = Options::default();
     opts.checkpoint = Some(path);
     opts.split = false;

@@ -26,6 +26,7 @@ fn record(i: usize, v: &Value) -> Option<ShardRecord> {
         shard: field("shard")? as usize,
         shards: field("shards")? as usize,
         split: v["split"].as_str()?.to_string(),
+        engine: v["engine"].as_str()?.to_string(),
         units: field("units")? as usize,
         solutions: field("solutions")?,
         nodes: field("nodes")?,

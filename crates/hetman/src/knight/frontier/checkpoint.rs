@@ -67,12 +67,17 @@ fn reason(e: Error) -> String {
 }
 
 /// The kind of sealed file a frontier checkpoint is.
-const KIND: &str = "hetman-knight-frontier";
+pub const KIND: &str = "hetman-knight-frontier";
 
 /// The job a checkpoint belongs to: the count's signature, hashed.
 fn job(plan: &Plan) -> String {
+    job_for(&plan.signature)
+}
+
+/// The job identity of a count with this plan signature.
+pub(super) fn job_for(signature: &[u8]) -> String {
     crate::jobs::Job::new("knight-frontier")
-        .field("count", crate::jobs::short_hash(&plan.signature))
+        .field("count", crate::jobs::short_hash(signature))
         .identity()
 }
 

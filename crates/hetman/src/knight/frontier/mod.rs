@@ -265,6 +265,26 @@ pub fn count_open_undirected(
     count(width, height, blocked, Tours::OpenUndirected, opts).map(|c| c.tours)
 }
 
+/// The kind and job identity in the header of the checkpoint that
+/// [`count`] keeps for this board and kind of tour (without the split of
+/// [`Options::split`]): for tools that make or inspect checkpoints.
+///
+/// ```
+/// use hetman::knight::frontier::{checkpoint_identity, Tours};
+/// let (kind, job) = checkpoint_identity(4, 5, &[false; 20], Tours::Closed).unwrap();
+/// assert_eq!(kind, "hetman-knight-frontier");
+/// assert!(job.starts_with("job=knight-frontier "));
+/// ```
+pub fn checkpoint_identity(
+    width: u32,
+    height: u32,
+    blocked: &[bool],
+    kind: Tours,
+) -> Result<(&'static str, String), Error> {
+    let plan = Plan::new(width, height, blocked, kind)?;
+    Ok((checkpoint::KIND, checkpoint::job_for(&plan.signature)))
+}
+
 /// Counts tours of the given kind, with the cost figures.
 ///
 /// Fails with [`Error::Size`] when the board is empty or the mask has the
@@ -512,7 +532,9 @@ mod tests {
             b.extend(1u64.to_le_bytes()); // one state
             b.extend(key.to_le_bytes());
             b.extend(1u64.to_le_bytes());
-            fs::write(&path, b).unwrap();
+            let _ = fs::remove_file(&path);
+            let identity = checkpoint::job_for(sig.as_bytes());
+            crate::jobs::sealed::write(&path, checkpoint::KIND, &identity, &b).unwrap();
         };
         let opts = Options {
             checkpoint: Some(&path),
