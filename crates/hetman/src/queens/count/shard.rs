@@ -422,32 +422,18 @@ pub fn count_resumable(
         None => None,
     };
     let resumed = units.len() - todo.len();
-    let spent = Mutex::new(0u64);
-    let finished = |unit: &super::Unit, c: super::UnitCount, took: std::time::Duration| {
-        let us = u64::try_from(took.as_micros()).unwrap_or(u64::MAX);
-        *spent
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) += us;
-        match &ckpt {
-            Some(m) => m
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .record(u64::from(unit.index), &[c.solutions, c.nodes, us]),
-            None => Ok(()),
-        }
-    };
-    let result = count_units(plan, &todo, options, &finished);
-    if let Some(m) = &ckpt {
-        m.lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .sync()?;
-    }
-    let found = result?;
-    let micros = micros.saturating_add(
-        spent
-            .into_inner()
-            .unwrap_or_else(std::sync::PoisonError::into_inner),
+    let log = UnitLog::new(ckpt);
+    let result = count_units(
+        plan,
+        &todo,
+        options,
+        &|unit: &super::Unit, c: super::UnitCount, took| {
+            log.record(u64::from(unit.index), c.solutions, c.nodes, took)
+        },
     );
+    let spent = log.finish()?;
+    let found = result?;
+    let micros = micros.saturating_add(spent);
     let symmetric = (shard == 0).then(|| symmetric_counts(n));
     Ok(ShardCount {
         n,
@@ -462,6 +448,58 @@ pub fn count_resumable(
         cpu_seconds: micros as f64 / 1e6,
         symmetric,
     })
+}
+
+/// The finished units of a resumable count: each recorded in the checkpoint
+/// (when there is one) with its two figures and its CPU time, and the time
+/// added up.
+struct UnitLog {
+    checkpoint: Option<Mutex<Checkpoint>>,
+    micros: Mutex<u64>,
+}
+
+impl UnitLog {
+    fn new(checkpoint: Option<Mutex<Checkpoint>>) -> UnitLog {
+        UnitLog {
+            checkpoint,
+            micros: Mutex::new(0),
+        }
+    }
+
+    fn record(
+        &self,
+        key: u64,
+        solutions: u64,
+        work: u64,
+        took: std::time::Duration,
+    ) -> Result<(), Error> {
+        let us = u64::try_from(took.as_micros()).unwrap_or(u64::MAX);
+        *self
+            .micros
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) += us;
+        match &self.checkpoint {
+            Some(m) => m
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .record(key, &[solutions, work, us]),
+            None => Ok(()),
+        }
+    }
+
+    /// Syncs the checkpoint (also after an error or a stop) and returns the
+    /// microseconds the units took.
+    fn finish(self) -> Result<u64, Error> {
+        if let Some(m) = self.checkpoint {
+            m.into_inner()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .sync()?;
+        }
+        Ok(self
+            .micros
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner))
+    }
 }
 
 /// Checks that `split` is one of N by `engine` and has a shard `shard`.
@@ -578,32 +616,18 @@ pub fn count_join_resumable(
         None => None,
     };
     let resumed = units.len() - todo.len();
-    let spent = Mutex::new(0u64);
-    let finished = |u: usize, c: super::JoinUnitCount, took: std::time::Duration| {
-        let us = u64::try_from(took.as_micros()).unwrap_or(u64::MAX);
-        *spent
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) += us;
-        match &ckpt {
-            Some(m) => m
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .record(u as u64, &[c.solutions, c.halves, us]),
-            None => Ok(()),
-        }
-    };
-    let result = count_join_units(plan, &todo, options, &finished);
-    if let Some(m) = &ckpt {
-        m.lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .sync()?;
-    }
-    let found = result?;
-    let micros = micros.saturating_add(
-        spent
-            .into_inner()
-            .unwrap_or_else(std::sync::PoisonError::into_inner),
+    let log = UnitLog::new(ckpt);
+    let result = count_join_units(
+        plan,
+        &todo,
+        options,
+        &|u: usize, c: super::JoinUnitCount, took| {
+            log.record(u as u64, c.solutions, c.halves, took)
+        },
     );
+    let spent = log.finish()?;
+    let found = result?;
+    let micros = micros.saturating_add(spent);
     let symmetric = (shard == 0).then(|| symmetric_counts(n));
     Ok(ShardCount {
         n,
