@@ -27,6 +27,7 @@
 
 mod estimate;
 mod halves;
+mod merge;
 mod shard;
 mod symmetric;
 mod units;
@@ -36,9 +37,9 @@ pub use halves::{
     count_halves, count_join_units, estimate_join, HalvesCount, JoinEstimate, JoinPlan,
     JoinUnitCount, HALVES_MAX_N, HALVES_MIN_N,
 };
+pub use merge::{merge_shards, Merged, ShardRecord};
 pub use shard::{
-    count_join_resumable, count_resumable, merge_shards, Merged, ShardCount, ShardRecord, Split,
-    ENGINE_VERSION, JOIN_VERSION,
+    count_join_resumable, count_resumable, ShardCount, Split, ENGINE_VERSION, JOIN_VERSION,
 };
 pub use symmetric::{symmetric_counts, unique_from, SymmetricCounts};
 pub use units::{Border, Plan, Unit, UnitCount, MAX_N};
