@@ -6,7 +6,7 @@
 //! the engine version and the whole unit list. [`count_resumable`] counts one
 //! shard (or everything, K = 1), recording each finished unit in a
 //! [`Checkpoint`](crate::jobs::checkpoint::Checkpoint) when asked, and skipping the
-//! units an earlier, interrupted run recorded. [`merge_shards`] adds the
+//! units an earlier, interrupted run recorded. [`merge_shards`](super::merge_shards) adds the
 //! shards' results after checking that every shard of one split is there
 //! exactly once.
 //!
@@ -329,7 +329,7 @@ impl ShardCount {
         }
     }
 
-    /// The record that [`merge_shards`] takes, labelled with where it came from
+    /// The record that [`merge_shards`](super::merge_shards) takes, labelled with where it came from
     /// (a file name) for messages.
     ///
     /// ```
