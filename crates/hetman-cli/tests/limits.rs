@@ -41,3 +41,71 @@ fn short_searches_run_without_force() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, "5x5 from c3: 64 directed open tours\n");
 }
+
+#[test]
+fn whole_board_counts_out_of_reach_are_refused_from_their_first_seconds() {
+    // 12×12 open and 10×10 closed tours: the frontier states outgrow any
+    // machine; a limit of 4 GiB makes the refusal the same everywhere.
+    for (args, says) in [
+        (
+            vec!["knight", "count", "12", "--max-memory", "4GiB"],
+            "12x12: the count is estimated at more than the 4.0 GiB given by --max-memory",
+        ),
+        (
+            vec!["knight", "count", "10", "--closed", "--max-memory", "4GiB"],
+            "10x10: the count is estimated at more than the 4.0 GiB given by --max-memory",
+        ),
+    ] {
+        let t0 = Instant::now();
+        let (out, err, code) = run(&args);
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(
+            err.contains("frontier states") && err.contains("--force"),
+            "{err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(t0.elapsed().as_secs() < 60, "{args:?}");
+    }
+    let (_, err, code) = run(&["knight", "count", "6", "--max-memory", "0.5K"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("'--max-memory <SIZE>'") && err.contains("at least 1M"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_count_stopped_at_its_memory_limit_resumes_from_its_checkpoint() {
+    let dir = std::env::temp_dir().join(format!("hetman-limits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ckpt = dir.join("6x6.ckpt");
+    let path = ckpt.to_str().unwrap();
+    // 1 MiB holds about 37,000 states; 6×6 open tours need 533,290.
+    let (out, err, code) = run(&[
+        "knight",
+        "count",
+        "6",
+        "--max-memory",
+        "1M",
+        "--checkpoint",
+        path,
+        "--quiet",
+    ]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        err.starts_with("error: 6x6: stopped at the memory limit: the count holds"),
+        "{err}"
+    );
+    assert!(err.contains("resumes it"), "{err}");
+    assert!(ckpt.exists(), "the count saves where it stopped");
+    let (out, err, code) = run(&["knight", "count", "6", "--checkpoint", path, "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("resuming from the checkpoint"), "{err}");
+    assert!(
+        out.starts_with("6x6: 6,637,920 directed open tours"),
+        "{out}"
+    );
+    assert!(!ckpt.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -47,6 +47,12 @@ pub enum Error {
     },
     /// The search was stopped from outside (for example by Ctrl-C).
     Interrupted,
+    /// A count stopped at the memory limit it was given (saving its
+    /// checkpoint first, if it has one).
+    OutOfMemory {
+        /// What it held and the limit.
+        reason: String,
+    },
     /// A checkpoint file that cannot be written, read, or used for this job.
     Checkpoint {
         /// The file as given.
@@ -86,6 +92,7 @@ impl fmt::Display for Error {
             Error::Tour { reason } => write!(f, "invalid tour: {reason}"),
             Error::TooLarge { reason } => write!(f, "{reason}"),
             Error::Interrupted => write!(f, "interrupted"),
+            Error::OutOfMemory { reason } => write!(f, "{reason}"),
             Error::Checkpoint { path, reason } => write!(f, "checkpoint '{path}': {reason}"),
             Error::File { path, reason } => write!(f, "'{path}' {reason}"),
             Error::Shard { reason } => write!(f, "{reason}"),

@@ -100,6 +100,35 @@ pub fn parse_limit(s: &str) -> Result<u64, String> {
     })
 }
 
+/// Parses `--max-memory`: a size in bytes with an optional unit (`K`, `M`,
+/// `G`, `T`, with or without `iB`/`B`; all powers of 1024), such as `8GiB`,
+/// `512M` or `1.5G`.
+pub fn parse_memory(s: &str) -> Result<u64, String> {
+    let usage =
+        "expected a size such as 8GiB, 512M or 1.5G (K, M, G, T: powers of 1024), at least 1M";
+    let t = s.trim();
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (number, unit) = t.split_at(split);
+    let number: f64 = number.parse().map_err(|_| usage.to_string())?;
+    let unit = unit.trim().to_ascii_lowercase();
+    let unit = unit.trim_end_matches("ib").trim_end_matches('b');
+    let scale = match unit {
+        "" => 1u64,
+        "k" => 1 << 10,
+        "m" => 1 << 20,
+        "g" => 1 << 30,
+        "t" => 1 << 40,
+        _ => return Err(usage.to_string()),
+    };
+    let bytes = number * scale as f64;
+    if !bytes.is_finite() || bytes < (1u64 << 20) as f64 || bytes > u64::MAX as f64 / 2.0 {
+        return Err(usage.to_string());
+    }
+    Ok(bytes as u64)
+}
+
 /// Parses a list of squares (`--with`, `--block`): anything but blank; the
 /// squares themselves are read against the board by [`parse_squares`].
 pub fn parse_square_list(s: &str) -> Result<String, String> {
@@ -239,5 +268,22 @@ mod tests {
         let sq = parse_squares(&["a1,h8 diagonal".into()], b, "--block", true).unwrap();
         assert_eq!(sq.len(), 10);
         assert!(parse_squares(&["diagonal".into()], b, "--block", false).is_err());
+    }
+}
+
+#[cfg(test)]
+mod memory_tests {
+    use super::parse_memory;
+
+    #[test]
+    fn memory_sizes() {
+        assert_eq!(parse_memory("8GiB"), Ok(8 << 30));
+        assert_eq!(parse_memory("512M"), Ok(512 << 20));
+        assert_eq!(parse_memory("1.5g"), Ok(3 << 29));
+        assert_eq!(parse_memory("2 GB"), Ok(2 << 30));
+        assert_eq!(parse_memory("1048576"), Ok(1 << 20));
+        for bad in ["", "-1G", "12 apples", "0.5K", "G", "1e9"] {
+            assert!(parse_memory(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -194,6 +194,14 @@ fn plain_line(done: u64, all: u64, what: &str, elapsed: Duration) -> String {
     )
 }
 
+impl Progress {
+    /// Clears the bar without the closing line: for a run refused or
+    /// abandoned, whose last figures would only confuse.
+    pub fn abandon(mut self) {
+        self.mode = Mode::Off;
+    }
+}
+
 impl Drop for Progress {
     fn drop(&mut self) {
         self.bar.finish_and_clear();

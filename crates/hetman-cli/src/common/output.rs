@@ -98,6 +98,24 @@ pub fn group_f64(v: f64) -> String {
     }
 }
 
+/// Bytes for people, in powers of 1024: `512 KiB`, `1.5 GiB`, `74 GiB`, `3.2 PiB`.
+pub fn bytes(b: u64) -> String {
+    let units = ["bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+    let mut v = b as f64;
+    let mut u = 0;
+    while v >= 1024.0 && u + 1 < units.len() {
+        v /= 1024.0;
+        u += 1;
+    }
+    if u == 0 {
+        format!("{b} bytes")
+    } else if v < 10.0 {
+        format!("{v:.1} {}", units[u])
+    } else {
+        format!("{} {}", group(v.round() as u64), units[u])
+    }
+}
+
 /// A duration for people: `0.21 ms`, `1.53 s`, `4 min 12 s`, `3 h 5 min`, `2.1 years`.
 pub fn duration(d: Duration) -> String {
     seconds(d.as_secs_f64())

@@ -2,8 +2,8 @@
 //! the whole board (the frontier counter), on one machine or in shards that
 //! run at the same time and exchange states.
 
-use crate::common::args::{parse_shard, ShardSpec};
-use crate::common::long_run::{install_ctrlc, resolve_threads, Progress, STOP};
+use crate::common::args::{parse_memory, parse_shard, ShardSpec};
+use crate::common::long_run::{available_memory, install_ctrlc, resolve_threads, Progress, STOP};
 use crate::common::output::{self, big, group, group_decimal, json_exact};
 use crate::common::shard::{knight_record, write_record};
 use crate::common::tour::{build_board, start_square, tours as tours_word, Board};
@@ -94,9 +94,15 @@ pub struct CountArgs {
     /// one gives its result again). Remove it after the merge.
     #[arg(long, value_name = "DIR", requires = "shard")]
     pub exchange: Option<std::path::PathBuf>,
-    /// Count even when the estimate says the count would take over an hour.
+    /// Count even when the estimate says the count would take over an hour or more memory than
+    /// --max-memory (whole-board counts are estimated from their first seconds).
     #[arg(long)]
     pub force: bool,
+    /// Whole-board counts: the most memory the frontier states may take, such as 8GiB or 512M
+    /// (default: the memory available now). A count that would need more is refused up front
+    /// or, if it gets there, stopped with its checkpoint saved (see --checkpoint).
+    #[arg(long, value_name = "SIZE", value_parser = parse_memory, conflicts_with = "start")]
+    pub max_memory: Option<u64>,
     /// With --shard: also write this shard's result as a JSON record to FILE.
     #[arg(long, value_name = "FILE", requires = "shard")]
     pub result: Option<std::path::PathBuf>,
@@ -200,24 +206,75 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
     if let Some(shard) = a.shard {
         return count_shard(a, size, &mask, shard);
     }
-    let bar = Progress::new(!a.quiet && !a.json);
-    let progress = |p: frontier::Progress| square_progress(&bar, p);
-    let mut fopts = frontier::Options::default();
-    fopts.threads = resolve_threads(a.threads);
-    fopts.progress = Some(&progress);
-    fopts.stop = Some(&STOP);
-    fopts.checkpoint = a.checkpoint.as_deref();
-    if let Some(p) = a.checkpoint.as_deref().filter(|p| p.exists()) {
-        eprintln!("hetman: resuming from the checkpoint '{}'", p.display());
-    }
-    fopts.checkpoint_every = Duration::from_secs(a.checkpoint_every);
     let kind_f = if a.closed {
         frontier::Tours::Closed
     } else {
         frontier::Tours::OpenDirected
     };
-    let c = frontier::count(size.width(), size.height(), &mask, kind_f, &fopts)
-        .with_context(|| format!("SIZE '{size}'"))?;
+    let (w, h) = (size.width(), size.height());
+    let mut fopts = frontier::Options::default();
+    fopts.threads = resolve_threads(a.threads);
+    fopts.stop = Some(&STOP);
+    fopts.checkpoint = a.checkpoint.as_deref();
+    fopts.checkpoint_every = Duration::from_secs(a.checkpoint_every);
+    let resuming = a.checkpoint.as_deref().is_some_and(|p| p.exists());
+    if let Some(p) = a.checkpoint.as_deref().filter(|_| resuming) {
+        eprintln!("hetman: resuming from the checkpoint '{}'", p.display());
+    }
+    let budget = memory_budget(a.max_memory);
+    let per_state = frontier::bytes_per_state(w, h, &mask, kind_f)?;
+    fopts.max_states = budget.map(|(bytes, _)| (bytes / per_state as u64) as usize);
+    // A count started afresh is projected from its first seconds, and
+    // stopped there when it is out of reach (see `refusal`).
+    let projection = std::sync::Mutex::new(frontier::Projection::new(w, h, &mask, kind_f, &fopts)?);
+    let refused = std::sync::Mutex::new(None::<String>);
+    let watch = !a.force && !resuming;
+    let threads_used = fopts.threads;
+    let bar = Progress::new(!a.quiet && !a.json);
+    let progress = |p: frontier::Progress| {
+        square_progress(&bar, p);
+        let elapsed = t0.elapsed();
+        let mut proj = projection.lock().expect("the projection");
+        proj.record(p, elapsed);
+        if watch && elapsed >= SAMPLE && refused.lock().expect("refusal").is_none() {
+            if let Some(why) = proj
+                .project()
+                .and_then(|e| refusal(&e, budget, threads_used))
+            {
+                *refused.lock().expect("refusal") = Some(why);
+                STOP.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        }
+    };
+    fopts.progress = Some(&progress);
+    let counted = frontier::count(w, h, &mask, kind_f, &fopts);
+    let refused = refused.lock().expect("refusal").take();
+    let c = match counted {
+        Ok(c) => c,
+        Err(hetman::Error::Interrupted) if refused.is_some() => {
+            bar.abandon();
+            if let Some(p) = a.checkpoint.as_deref() {
+                // Nothing the user asked for is kept.
+                let _ = std::fs::remove_file(p);
+            }
+            bail!("{size}: {}", refused.unwrap_or_default());
+        }
+        Err(e @ hetman::Error::OutOfMemory { .. }) => {
+            drop(bar);
+            let (bytes, how) = budget.unwrap_or_default();
+            let saved = match a.checkpoint.as_deref() {
+                Some(p) => format!("; its checkpoint '{}' resumes it", p.display()),
+                None => String::new(),
+            };
+            bail!(
+                "{size}: stopped at the memory limit: {e} ({} bytes a state, {} {how}){saved}; \
+                 give more with --max-memory",
+                per_state,
+                output::bytes(bytes),
+            );
+        }
+        Err(e) => return Err(e).with_context(|| format!("SIZE '{size}'")),
+    };
     drop(bar);
     let frontier_time = t0.elapsed();
     let table = if a.per_square || board.free_squares() <= TABLE_SQUARES {
@@ -465,4 +522,51 @@ fn square_progress(bar: &Progress, p: frontier::Progress) {
     bar.update(p.step as u64, p.steps as u64, || {
         format!("{}/{} squares", p.step, p.steps)
     });
+}
+
+/// A whole-board count runs this long before its projection is read.
+const SAMPLE: Duration = Duration::from_secs(2);
+
+/// The memory the frontier states may take, and where the figure comes from.
+fn memory_budget(max_memory: Option<u64>) -> Option<(u64, &'static str)> {
+    match max_memory {
+        Some(b) => Some((b, "given by --max-memory")),
+        // Some for the rest of the process and the machine.
+        None => available_memory().map(|b| (b / 10 * 9, "available")),
+    }
+}
+
+/// Why a count projected as `e` is refused: its first walk alone over an
+/// hour or over the memory budget.
+fn refusal(
+    e: &frontier::FirstWalk,
+    budget: Option<(u64, &'static str)>,
+    threads: usize,
+) -> Option<String> {
+    let over_memory = budget.filter(|&(b, _)| e.bytes > b as f64);
+    if e.seconds <= 3600.0 && over_memory.is_none() {
+        return None;
+    }
+    let limit = match over_memory {
+        Some((b, how)) => format!("more than the {} {how}", output::bytes(b)),
+        None => "over an hour".to_string(),
+    };
+    Some(format!(
+        "the count is estimated at {limit}: its first walk alone ({} squares) would end with about \
+         {} frontier states ({}) and take about {} on {threads} thread{} (projected from the {} \
+         squares of its first {} s; the rest of the count costs more); pass --force to count \
+         anyway{}",
+        e.squares,
+        output::group_f64(e.states),
+        output::bytes(e.bytes as u64),
+        output::seconds(e.seconds),
+        output::s(threads as u64),
+        e.sampled,
+        SAMPLE.as_secs(),
+        if over_memory.is_some() {
+            " (it stops when it reaches --max-memory)"
+        } else {
+            ""
+        },
+    ))
 }

@@ -1,5 +1,6 @@
-//! Saving and loading the states of a count between squares (`HETMANF3`:
-//! counts of any width; the `HETMANF2` files of 64-bit counts are refused).
+//! Saving and loading the states of a count between squares, or in the
+//! middle of one (`HETMANF4`; the older `HETMANF2` and `HETMANF3` files are
+//! refused).
 //! The file is sealed ([`crate::jobs::sealed`]): a header naming the count
 //! and a BLAKE3 checksum over every byte of the states, checked before any
 //! state is used.
@@ -10,7 +11,7 @@ use std::path::Path;
 
 use super::plan::Plan;
 use super::sweep::{Key, Parts};
-use super::ways::{self, Table, Ways};
+use super::ways::{self, on_table, Table, Ways};
 use super::BigCount;
 use crate::jobs::sealed::{SealedReader, SealedWriter};
 use crate::Error;
@@ -22,18 +23,33 @@ pub(super) fn checkpoint_error(path: &Path, reason: impl std::fmt::Display) -> E
     }
 }
 
-/// The checkpoint's first bytes; `HETMANF2` files (64-bit counts) are refused.
-pub(super) const MAGIC: &[u8; 8] = b"HETMANF3";
+/// The checkpoint's first bytes; `HETMANF2` (64-bit counts) and `HETMANF3`
+/// (no half-done square) files are refused.
+pub(super) const MAGIC: &[u8; 8] = b"HETMANF4";
+
+/// A square left half done when a count stopped in the middle of it: the
+/// successors made so far from the states already expanded, and the tours
+/// those states finished. The states not yet expanded are the checkpoint's
+/// table.
+pub(super) struct Partial<K> {
+    /// The successors so far (distinct states of the next square).
+    pub(super) done: Table<K>,
+    /// The tours finished by the states expanded so far.
+    pub(super) finished: BigCount,
+}
 
 /// Writes `states` to `path` atomically (a temporary file, then a rename):
-/// the magic, the count's signature, the next square, the tours so far, the
-/// words per count, then each state's 16-byte key and its count.
+/// the magic, the count's signature, the next square `v`, the tours so far,
+/// the states of square `v` (words per count, number of states, then each
+/// state's 16-byte key and its count), and the half-done square (the tours
+/// it finished and its successors, in the same form; none between squares).
 pub(super) fn save_checkpoint<K: Key, W: Ways>(
     plan: &Plan,
     path: &Path,
     v: usize,
     total: &BigCount,
     shards: &[Vec<(K, W)>],
+    partial: Option<&Partial<K>>,
 ) -> io::Result<()> {
     let identity = job(plan);
     let mut w = SealedWriter::create(path, KIND, &identity).map_err(io::Error::other)?;
@@ -41,10 +57,30 @@ pub(super) fn save_checkpoint<K: Key, W: Ways>(
     w.write_all(&(plan.signature.len() as u64).to_le_bytes())?;
     w.write_all(&plan.signature)?;
     w.write_all(&(v as u64).to_le_bytes())?;
-    w.write_all(&(total.limbs().len() as u64).to_le_bytes())?;
-    for l in total.limbs() {
+    write_count(&mut w, total)?;
+    write_states(&mut w, shards)?;
+    match partial {
+        Some(p) => {
+            write_count(&mut w, &p.finished)?;
+            on_table!(&p.done, d => write_states(&mut w, d))?;
+        }
+        None => {
+            write_count(&mut w, &BigCount::zero())?;
+            write_states::<K, u64>(&mut w, &[])?;
+        }
+    }
+    w.finish().map_err(io::Error::other)
+}
+
+fn write_count(w: &mut impl Write, c: &BigCount) -> io::Result<()> {
+    w.write_all(&(c.limbs().len() as u64).to_le_bytes())?;
+    for l in c.limbs() {
         w.write_all(&l.to_le_bytes())?;
     }
+    Ok(())
+}
+
+fn write_states<K: Key, W: Ways>(w: &mut impl Write, shards: &[Vec<(K, W)>]) -> io::Result<()> {
     w.write_all(&(W::LIMBS as u64).to_le_bytes())?;
     let n: usize = shards.iter().map(Vec::len).sum();
     w.write_all(&(n as u64).to_le_bytes())?;
@@ -54,7 +90,7 @@ pub(super) fn save_checkpoint<K: Key, W: Ways>(
             w.write_all(&l.to_le_bytes())?;
         }
     }
-    w.finish().map_err(io::Error::other)
+    Ok(())
 }
 
 /// What is wrong with a sealed file, without its path (the checkpoint
@@ -81,15 +117,30 @@ pub(super) fn job_for(signature: &[u8]) -> String {
         .identity()
 }
 
-/// A resumable position: the next square, the tours finished so far and the states.
-pub(super) type Resume<K> = (usize, BigCount, Table<K>);
+/// A resumable position: the next square, the tours finished so far, the
+/// states of that square not yet expanded, and the square's work so far
+/// when the count stopped in the middle of it.
+pub(super) type Resume<K> = (usize, BigCount, Table<K>, Option<Partial<K>>);
 
-/// Reads the checkpoint at `path`: `None` when there is no such file, an
-/// error when it belongs to another count or is damaged.
+/// Reads the checkpoint at `path` as [`load_partial`] does, refusing a file
+/// saved in the middle of a square (a shard's files are saved between squares).
 pub(super) fn load_checkpoint<K: Key>(
     plan: &Plan,
     path: &Path,
-) -> Result<Option<Resume<K>>, Error> {
+) -> Result<Option<(usize, BigCount, Table<K>)>, Error> {
+    match load_partial(plan, path)? {
+        None => Ok(None),
+        Some((v, total, table, None)) => Ok(Some((v, total, table))),
+        Some(_) => Err(checkpoint_error(
+            path,
+            "is damaged: it holds a half-done square where none can be",
+        )),
+    }
+}
+
+/// Reads the checkpoint at `path`: `None` when there is no such file, an
+/// error when it belongs to another count or is damaged.
+pub(super) fn load_partial<K: Key>(plan: &Plan, path: &Path) -> Result<Option<Resume<K>>, Error> {
     let mut r = match SealedReader::open(path, KIND) {
         Ok(Some(r)) => r,
         Ok(None) => return Ok(None),
@@ -112,23 +163,18 @@ pub(super) fn load_checkpoint<K: Key>(
         ));
     }
     let damaged = |e: io::Error| checkpoint_error(path, format!("is cut short or damaged: {e}"));
-    let mut b8 = [0u8; 8];
-    let mut word = |r: &mut SealedReader| -> Result<u64, Error> {
-        r.read_exact(&mut b8).map_err(damaged)?;
-        Ok(u64::from_le_bytes(b8))
-    };
     let mut magic = [0u8; 8];
     r.read_exact(&mut magic).map_err(damaged)?;
-    if &magic == b"HETMANF2" {
+    if &magic == b"HETMANF2" || &magic == b"HETMANF3" {
         return Err(checkpoint_error(
             path,
-            "was written by an older hetman with 64-bit counts; remove it and count again",
+            "was written by an older hetman; remove it and count again",
         ));
     }
     if &magic != MAGIC {
         return Err(checkpoint_error(path, "is not a frontier count checkpoint"));
     }
-    let len = word(&mut r)? as usize;
+    let len = word(path, &mut r)? as usize;
     let mut sig = vec![0u8; len.min(1 << 20)];
     r.read_exact(&mut sig).map_err(damaged)?;
     if sig != plan.signature {
@@ -139,33 +185,57 @@ pub(super) fn load_checkpoint<K: Key>(
             format!("belongs to another count ({head}); remove it or choose another file"),
         ));
     }
-    let v = word(&mut r)? as usize;
+    let v = word(path, &mut r)? as usize;
     if v > plan.cells {
         return Err(checkpoint_error(path, "is damaged: square out of range"));
     }
-    let total_limbs = word(&mut r)?;
-    if total_limbs > ways::MAX_BITS / 32 {
-        return Err(checkpoint_error(path, "is damaged: the total is too long"));
-    }
-    let total: Vec<u64> = (0..total_limbs)
-        .map(|_| word(&mut r))
-        .collect::<Result<_, _>>()?;
-    let total = BigCount::from_limbs(&total);
-    let limbs = word(&mut r)?;
-    let n = word(&mut r)? as usize;
-    let table = match limbs {
-        1 => Table::W1(read_states(plan, path, &mut r, n)?),
-        2 => Table::W2(read_states(plan, path, &mut r, n)?),
-        4 => Table::W4(read_states(plan, path, &mut r, n)?),
-        8 => Table::W8(read_states(plan, path, &mut r, n)?),
-        16 => Table::W16(read_states(plan, path, &mut r, n)?),
-        32 => Table::W32(read_states(plan, path, &mut r, n)?),
-        64 => Table::W64(read_states(plan, path, &mut r, n)?),
-        _ => return Err(checkpoint_error(path, "is damaged: unknown count width")),
-    };
+    let total = read_count(path, &mut r)?;
+    let table = read_table(plan, path, &mut r)?;
+    let finished = read_count(path, &mut r)?;
+    let done = read_table(plan, path, &mut r)?;
     // Nothing read is used before every byte is checked.
     r.finish().map_err(|e| checkpoint_error(path, reason(e)))?;
-    Ok(Some((v, total, table)))
+    let partial = if done.len() == 0 && finished.is_zero() {
+        None
+    } else if v == plan.cells {
+        return Err(checkpoint_error(path, "is damaged: square out of range"));
+    } else {
+        Some(Partial { done, finished })
+    };
+    Ok(Some((v, total, table, partial)))
+}
+
+fn word(path: &Path, r: &mut impl Read) -> Result<u64, Error> {
+    let mut b8 = [0u8; 8];
+    r.read_exact(&mut b8)
+        .map_err(|e| checkpoint_error(path, format!("is cut short or damaged: {e}")))?;
+    Ok(u64::from_le_bytes(b8))
+}
+
+fn read_count(path: &Path, r: &mut impl Read) -> Result<BigCount, Error> {
+    let limbs = word(path, r)?;
+    if limbs > ways::MAX_BITS / 32 {
+        return Err(checkpoint_error(path, "is damaged: a total is too long"));
+    }
+    let limbs: Vec<u64> = (0..limbs)
+        .map(|_| word(path, r))
+        .collect::<Result<_, _>>()?;
+    Ok(BigCount::from_limbs(&limbs))
+}
+
+fn read_table<K: Key>(plan: &Plan, path: &Path, r: &mut impl Read) -> Result<Table<K>, Error> {
+    let limbs = word(path, r)?;
+    let n = word(path, r)? as usize;
+    Ok(match limbs {
+        1 => Table::W1(read_states(plan, path, r, n)?),
+        2 => Table::W2(read_states(plan, path, r, n)?),
+        4 => Table::W4(read_states(plan, path, r, n)?),
+        8 => Table::W8(read_states(plan, path, r, n)?),
+        16 => Table::W16(read_states(plan, path, r, n)?),
+        32 => Table::W32(read_states(plan, path, r, n)?),
+        64 => Table::W64(read_states(plan, path, r, n)?),
+        _ => return Err(checkpoint_error(path, "is damaged: unknown count width")),
+    })
 }
 
 /// Reads `n` states with counts of `W::LIMBS` words.

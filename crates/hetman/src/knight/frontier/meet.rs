@@ -42,13 +42,12 @@
 //! [`MIRROR_WIDTH`]).
 
 use std::collections::HashMap;
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::checkpoint::{checkpoint_error, load_checkpoint};
+use super::checkpoint::{checkpoint_error, load_partial, Partial};
 use super::plan::{Allows, Plan};
-use super::sweep::{par, save_table, step_table, Key, Parts};
+use super::sweep::{par, save_table, step_table, Key, Parts, Stepped};
 use super::ways::{on_table, Sum, Table, Ways};
 use super::{BigCount, Options, Progress, Tours, FULL, LABEL0, TERM};
 use crate::Error;
@@ -108,31 +107,37 @@ pub(super) fn run_split<K: Key>(
         marked.signature.extend_from_slice(mark.as_bytes());
         (marked, path)
     });
-    let save = |v: usize, table: &Table<K>| match &checkpoint {
-        Some((marked, path)) => save_table(marked, path, v, &BigCount::zero(), table)
+    let save = |v: usize, table: &Table<K>, partial: Option<&Partial<K>>| match &checkpoint {
+        Some((marked, path)) => save_table(marked, path, v, &BigCount::zero(), table, partial)
             .map_err(|e| checkpoint_error(path, e)),
         None => Ok(()),
     };
     let mut last_save = Instant::now();
     let mut peak = 1;
-    // Runs squares `range` (the forward ones saving checkpoints); `before` is
-    // the number of progress steps before square 0 of this walk.
+    // Runs squares `range` (the forward ones saving checkpoints, also when
+    // stopped in the middle of a square); `before` is the number of
+    // progress steps before square 0 of this walk, and `partial` the first
+    // square's work before a stop.
     let mut walk = |plan: &Plan,
                     range: std::ops::Range<usize>,
                     mut parts: Table<K>,
                     before: usize,
-                    forward: bool|
+                    forward: bool,
+                    mut partial: Option<Partial<K>>|
      -> Result<Table<K>, Error> {
         let mut high = parts.high();
         for v in range {
-            if opts.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                if forward {
-                    save(v, &parts)?;
-                }
-                return Err(Error::Interrupted);
-            }
+            let threads = opts.threads.max(1);
             let (next, finished, h) =
-                step_table(plan, v, parts, high, opts.threads.max(1), opts.stop)?;
+                match step_table(plan, v, parts, high, threads, opts, partial.take())? {
+                    Stepped::Done(next, finished, h) => (next, finished, h),
+                    Stepped::Stopped(rest, half, why) => {
+                        if forward {
+                            save(v, &rest, Some(&half))?;
+                        }
+                        return Err(why);
+                    }
+                };
             // The cut leaves each side a free square whose moves are all its
             // own (see `cuts`), so no tour ends before the join.
             debug_assert!(finished.is_zero());
@@ -148,7 +153,7 @@ pub(super) fn run_split<K: Key>(
                 });
             }
             if forward && v + 1 < cut + w && last_save.elapsed() >= opts.checkpoint_every {
-                save(v + 1, &parts)?;
+                save(v + 1, &parts, None)?;
                 last_save = Instant::now();
             }
         }
@@ -156,16 +161,24 @@ pub(super) fn run_split<K: Key>(
     };
     let start = |plan: &Plan| Table::start(K::pack(plan.encode(&[FULL; 32], 0)));
     let resume = match &checkpoint {
-        Some((marked, path)) => load_checkpoint::<K>(marked, path)?,
+        Some((marked, path)) => load_partial::<K>(marked, path)?,
         None => None,
     };
-    let resume = match resume {
-        Some((v, _, parts)) if v <= cut + w => Some((v, parts)),
+    let (resume, partial) = match resume {
+        Some((v, _, parts, partial)) if v <= cut + w => (Some((v, parts)), partial),
         Some(_) => {
             let path = opts.checkpoint.expect("a checkpoint was read");
             return Err(checkpoint_error(path, "is damaged: square out of range"));
         }
-        None => None,
+        None => (None, None),
+    };
+    // The square that `partial` belongs to is in the first walk of the
+    // forward side, or in its crossing phase.
+    let from = resume.as_ref().map_or(0, |r| r.0);
+    let (partial, crossing_partial) = if from < cut {
+        (partial, None)
+    } else {
+        (None, partial)
     };
     // The join sees the rank before the cut and the rank after it: square
     // `cut - w + k` is slot `k + 1` of a forward state and slot `2w - k` of
@@ -177,9 +190,16 @@ pub(super) fn run_split<K: Key>(
         // side makes onto themselves, so the backward table is the forward
         // one: count one side and join it with itself.
         let (from, forward) = resume.unwrap_or_else(|| (0, start(plan)));
-        let forward = walk(plan, from.min(cut)..cut, forward, 0, true)?;
+        let forward = walk(plan, from.min(cut)..cut, forward, 0, true, partial)?;
         let phase = plan.crossing_phase(cut, cut + w, |u, v| keeps(w, cut, u, v), cut);
-        let a = walk(&phase, from.max(cut)..cut + w, forward, 0, true)?;
+        let a = walk(
+            &phase,
+            from.max(cut)..cut + w,
+            forward,
+            0,
+            true,
+            crossing_partial,
+        )?;
         let b = on_table!(&a, p => groups(&phase, p, blocked, |k| 2 * w - k));
         on_table!(&a, p => join(plan, p, &b, blocked, opts))
     } else {
@@ -190,16 +210,16 @@ pub(super) fn run_split<K: Key>(
         let reversed: Vec<bool> = plan.blocked.iter().rev().copied().collect();
         let mut back = Plan::new(w as u32, (cells / w) as u32, &reversed, kind)?;
         back.min_limbs = plan.min_limbs;
-        let b = walk(&back, 0..cells - cut, start(&back), 0, false)?;
+        let b = walk(&back, 0..cells - cut, start(&back), 0, false, None)?;
         let (row, next) = (cells - cut, cells - cut - w);
         let back_phase = back.crossing_phase(row, row + w, |u, _| u < next, next);
-        let b = walk(&back_phase, row..row + w, b, 0, false)?;
+        let b = walk(&back_phase, row..row + w, b, 0, false, None)?;
         let grouped = on_table!(&b, p => groups(&back_phase, p, blocked, |k| 2 * w - k));
         drop(b);
         let b = grouped;
         let (from, forward) = resume.unwrap_or_else(|| (0, start(plan)));
         let before = cells - cut + w;
-        let forward = walk(plan, from.min(cut)..cut, forward, before, true)?;
+        let forward = walk(plan, from.min(cut)..cut, forward, before, true, partial)?;
         // The forward half of the crossing phase: the rank after the cut
         // makes its moves back across the cut only.
         let mut phase = plan.crossing_phase(cut, cut + w, |u, _| u < cut, cut);
@@ -211,7 +231,14 @@ pub(super) fn run_split<K: Key>(
             blocked,
             plan.closed,
         )));
-        let a = walk(&phase, from.max(cut)..cut + w, forward, before, true)?;
+        let a = walk(
+            &phase,
+            from.max(cut)..cut + w,
+            forward,
+            before,
+            true,
+            crossing_partial,
+        )?;
         on_table!(&a, p => join(plan, p, &b, blocked, opts))
     };
     if let Some(progress) = opts.progress {
@@ -239,7 +266,7 @@ const MIRROR_WIDTH: usize = 6;
 /// and the frontier width is even (and at most [`MIRROR_WIDTH`]). The moves
 /// between ranks L and F are then split by [`keeps`] so that the half turn
 /// maps the moves each side makes onto the other side's.
-fn mirrored(plan: &Plan, cut: usize) -> bool {
+pub(super) fn mirrored(plan: &Plan, cut: usize) -> bool {
     let w = plan.w;
     w % 2 == 0
         && w <= MIRROR_WIDTH
@@ -624,6 +651,7 @@ mod tests {
     use super::super::count;
     use super::super::sweep::run;
     use super::*;
+    use std::sync::atomic::Ordering;
 
     /// A few blocked squares, from a seed (a small linear congruential generator).
     fn mask(cells: usize, seed: u64, per_mille: u64) -> Vec<bool> {

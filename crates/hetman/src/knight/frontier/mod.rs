@@ -56,6 +56,7 @@ use crate::Error;
 
 mod bignum;
 mod checkpoint;
+mod estimate;
 mod expand;
 mod meet;
 mod plan;
@@ -65,8 +66,10 @@ mod ways;
 
 pub use bignum::BigCount;
 use checkpoint::{checkpoint_error, load_checkpoint, save_checkpoint};
+pub use estimate::{bytes_per_state, FirstWalk, Projection};
 use plan::Plan;
 use sweep::{hash_of, run, run_with, state_overflow, step, Key, Parts, Wide};
+use sweep::{Limits, Step};
 
 /// Code of a frontier square with no tour move yet.
 const EMPTY: u8 = 0;
@@ -135,11 +138,17 @@ pub struct Options<'a> {
     pub threads: usize,
     /// Called after each square with the position and the state count.
     pub progress: Option<&'a dyn Fn(Progress)>,
-    /// When set to true, the count stops promptly with [`Error::Interrupted`].
-    /// Between squares it saves a checkpoint first (if one is configured);
-    /// within a square the states already consumed are gone, and a resume
-    /// starts from the last save.
+    /// When set to true, the count stops promptly with [`Error::Interrupted`],
+    /// saving a checkpoint first (if one is configured) wherever it is, in
+    /// the middle of a square too, so that a resume repeats no finished
+    /// work. (In a count met in the middle, the far side's squares, which
+    /// come first, are not saved: stopped there, it starts again.)
     pub stop: Option<&'a AtomicBool>,
+    /// The most frontier states the count may hold at once (the table of
+    /// the square being made and what is left of the one before): past it
+    /// the count stops as [`Options::stop`] does, with [`Error::OutOfMemory`].
+    /// [`bytes_per_state`] turns a memory budget into states.
+    pub max_states: Option<usize>,
     /// A file to save the states to between squares (and when stopped), and
     /// to resume from when it exists. A file written for another board or kind
     /// of tour is refused with [`Error::Checkpoint`], never overwritten. It is
@@ -164,6 +173,7 @@ impl Default for Options<'_> {
             threads: 1,
             progress: None,
             stop: None,
+            max_states: None,
             checkpoint: None,
             checkpoint_every: Duration::from_secs(600),
             waiting: None,
@@ -178,6 +188,7 @@ impl std::fmt::Debug for Options<'_> {
             .field("threads", &self.threads)
             .field("progress", &self.progress.is_some())
             .field("stop", &self.stop)
+            .field("max_states", &self.max_states)
             .field("checkpoint", &self.checkpoint)
             .field("checkpoint_every", &self.checkpoint_every)
             .field("waiting", &self.waiting.is_some())
@@ -404,6 +415,7 @@ pub fn count_table(
         threads: opts.threads,
         progress: opts.progress,
         stop: opts.stop,
+        max_states: opts.max_states,
         checkpoint: None,
         checkpoint_every: opts.checkpoint_every,
         waiting: None,
@@ -532,6 +544,9 @@ mod tests {
             b.extend(1u64.to_le_bytes()); // one state
             b.extend(key.to_le_bytes());
             b.extend(1u64.to_le_bytes());
+            b.extend(0u64.to_le_bytes()); // no square half done: no tours,
+            b.extend(1u64.to_le_bytes()); // one word per count,
+            b.extend(0u64.to_le_bytes()); // no states
             let _ = fs::remove_file(&path);
             let identity = checkpoint::job_for(sig.as_bytes());
             crate::jobs::sealed::write(&path, checkpoint::KIND, &identity, &b).unwrap();
@@ -559,6 +574,66 @@ mod tests {
             ..Options::default()
         };
         assert_eq!(count_closed(6, 6, &free(36), &o), Err(Error::Interrupted));
+    }
+
+    #[test]
+    fn a_count_stopped_in_the_middle_of_a_square_resumes_from_there() {
+        // In unit tests a square of over 4,096 states takes several rounds
+        // (see `sweep::ROUND`), and a limit on the states stops the count
+        // between two of them.
+        let dir = std::env::temp_dir().join(format!("hetman-half-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        for split in [false, true] {
+            let path = dir.join(format!("half-{split}.ckpt"));
+            let _ = fs::remove_file(&path);
+            let (w, h) = if split { (6, 6) } else { (5, 6) };
+            let cells = (w * h) as usize;
+            let states = std::sync::Mutex::new(vec![1]);
+            let seen = |p: Progress| states.lock().unwrap().push(p.states);
+            let o = Options {
+                split,
+                progress: Some(&seen),
+                ..Options::default()
+            };
+            let whole = count(w, h, &free(cells), Tours::OpenDirected, &o).unwrap();
+            // A limit that the first large square to grow its states by half
+            // passes half way through.
+            let states = states.into_inner().unwrap();
+            let v = (1..states.len())
+                .find(|&v| 2 * states[v] > 3 * states[v - 1] && states[v - 1] > 16_384)
+                .unwrap();
+            let most = (states[v - 1] + states[v]) / 2;
+            assert!(states[..v].iter().all(|&s| s < most));
+            let mut o = Options {
+                checkpoint: Some(&path),
+                split,
+                max_states: Some(most),
+                ..Options::default()
+            };
+            let stopped = count(w, h, &free(cells), Tours::OpenDirected, &o);
+            assert!(
+                matches!(stopped, Err(Error::OutOfMemory { .. })),
+                "{stopped:?}"
+            );
+            // The file holds a square half done: some of its states expanded.
+            let mut plan = Plan::new(w, h, &free(cells), Tours::OpenDirected).unwrap();
+            if split {
+                let cut = meet::cut_of(&plan).unwrap();
+                plan.signature.extend_from_slice(
+                    format!(" met in the middle at {cut}, one side by symmetry").as_bytes(),
+                );
+            }
+            let (_, _, rest, half) = checkpoint::load_partial::<u64>(&plan, &path)
+                .unwrap()
+                .expect("a checkpoint was saved");
+            let half = half.expect("saved in the middle of a square");
+            assert!(half.done.len() > 0 && rest.len() > 0);
+            o.max_states = None;
+            let resumed = count(w, h, &free(cells), Tours::OpenDirected, &o).unwrap();
+            assert_eq!(resumed.tours, whole.tours, "{w}x{h} split {split}");
+            assert!(!path.exists());
+        }
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

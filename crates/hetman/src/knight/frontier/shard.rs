@@ -43,7 +43,7 @@
 //! ```
 
 use super::ways::Table;
-use super::{checkpoint_error, hash_of, load_checkpoint, save_checkpoint, step};
+use super::{checkpoint_error, hash_of, load_checkpoint, save_checkpoint, step, Limits, Step};
 use super::{BigCount, Key, Options, Parts, Plan, Progress, Tours, Wide, FULL};
 use crate::jobs::merge::{check_members, merge_error, Member};
 use crate::Error;
@@ -391,7 +391,15 @@ impl Exchange {
                 self.receive(plan, v)?
             };
             peak = peak.max(parts.iter().map(Vec::len).sum());
-            let (next, finished, _) = step(plan, v, parts, opts.threads.max(1), opts.stop)?;
+            let limits = Limits {
+                stop: opts.stop,
+                max_states: opts.max_states,
+            };
+            // A shard saves between squares only: the square runs again.
+            let (next, finished) = match step(plan, v, parts, opts.threads.max(1), &limits, None)? {
+                Step::Done(next, finished, _) => (next, finished),
+                Step::Stopped { why, .. } => return Err(why),
+            };
             let finished = finished.to_u128().ok_or_else(super::overflow)?;
             total = total.checked_add(finished).ok_or_else(super::overflow)?;
             if let Some(progress) = opts.progress {
@@ -417,12 +425,13 @@ impl Exchange {
                     v + 1,
                     &BigCount::zero(),
                     std::slice::from_ref(states),
+                    None,
                 )
                 .map_err(io(&p))?;
             }
             let done = self.done(v + 1, self.index);
             let total = BigCount::from(total);
-            save_checkpoint::<K, u64>(plan, &done, v + 1, &total, &[]).map_err(io(&done))?;
+            save_checkpoint::<K, u64>(plan, &done, v + 1, &total, &[], None).map_err(io(&done))?;
             // The states sent to this shard before square v are used up.
             if v > 0 {
                 for from in 0..self.count {

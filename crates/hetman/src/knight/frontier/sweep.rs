@@ -9,7 +9,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::checkpoint::{checkpoint_error, load_checkpoint, save_checkpoint};
+use super::checkpoint::{checkpoint_error, load_partial, save_checkpoint, Partial};
 use super::plan::Plan;
 use super::ways::{on_table, Sum, Table, Ways};
 use super::{BigCount, Options, Progress, FULL};
@@ -88,7 +88,8 @@ pub(super) type Parts<K, W = u64> = Vec<Vec<(K, W)>>;
 /// that each bucket's table takes many insertions per visit (a visit loads
 /// the table into the cache), while the unmerged successors stay a fraction
 /// of the states.
-pub(super) const ROUND: usize = 1 << 18;
+/// (Smaller in unit tests, so that small boards take several rounds.)
+pub(super) const ROUND: usize = if cfg!(test) { 1 << 12 } else { 1 << 18 };
 /// The most input states a thread expands in one round, so that the
 /// buffered successors stay small beside the tables on the largest boards
 /// (8×8 holds over 6·10^8 states).
@@ -125,12 +126,14 @@ pub(super) fn run_with<K: Key>(
     let mut start = 0;
     let mut total = BigCount::zero();
     let resume = match opts.checkpoint {
-        Some(p) => load_checkpoint(plan, p)?,
+        Some(p) => load_partial(plan, p)?,
         None => None,
     };
-    let mut table = if let Some((v, t, states)) = resume {
+    let mut partial = None;
+    let mut table = if let Some((v, t, states, half)) = resume {
         start = v;
         total = t;
+        partial = half;
         states
     } else {
         // Before the first square every slot is "full": nothing to join to.
@@ -139,15 +142,20 @@ pub(super) fn run_with<K: Key>(
     let mut high = table.high();
     let mut peak = table.len();
     let mut last_save = Instant::now();
-    let stopped = || opts.stop.is_some_and(|s| s.load(Ordering::Relaxed));
     for v in start..plan.cells {
-        if stopped() {
-            if let Some(p) = opts.checkpoint {
-                save_table(plan, p, v, &total, &table).map_err(|e| checkpoint_error(p, e))?;
-            }
-            return Err(Error::Interrupted);
-        }
-        let (next, finished, h) = step_table(plan, v, table, high, threads, opts.stop)?;
+        let (next, finished, h) =
+            match step_table(plan, v, table, high, threads, opts, partial.take())? {
+                Stepped::Done(next, finished, h) => (next, finished, h),
+                Stepped::Stopped(rest, half, why) => {
+                    // The final save: the states not yet expanded and the
+                    // square's work so far, so that nothing done is lost.
+                    if let Some(p) = opts.checkpoint {
+                        save_table(plan, p, v, &total, &rest, Some(&half))
+                            .map_err(|e| checkpoint_error(p, e))?;
+                    }
+                    return Err(why);
+                }
+            };
         table = next;
         high = h;
         if plan.readoff[v] {
@@ -166,7 +174,8 @@ pub(super) fn run_with<K: Key>(
         }
         if let Some(p) = opts.checkpoint {
             if v + 1 < plan.cells && last_save.elapsed() >= opts.checkpoint_every {
-                save_table(plan, p, v + 1, &total, &table).map_err(|e| checkpoint_error(p, e))?;
+                save_table(plan, p, v + 1, &total, &table, None)
+                    .map_err(|e| checkpoint_error(p, e))?;
                 last_save = Instant::now();
             }
         }
@@ -184,21 +193,54 @@ pub(super) fn state_overflow() -> Error {
     }
 }
 
+/// What a square came to: done (the new table, the tours finished, the bit
+/// length of the largest count), or stopped in the middle (the states not
+/// yet expanded, the work so far, and why it stopped).
+pub(super) enum Stepped<K> {
+    Done(Table<K>, BigCount, u64),
+    Stopped(Table<K>, Partial<K>, Error),
+}
+
 /// One square on a table of any width: widens the counts first when the
 /// step might overflow them (see the `ways` module); `high` is the bit
-/// length of the table's largest count. Returns the new table, the tours
-/// finished and the bit length of the new table's largest count.
+/// length of the table's largest count. `partial` is the square's work
+/// before a stop (from a checkpoint). Stops between rounds when
+/// [`Options::stop`] is raised ([`Error::Interrupted`]) or the states pass
+/// [`Options::max_states`].
 pub(super) fn step_table<K: Key>(
     plan: &Plan,
     v: usize,
     table: Table<K>,
     high: u64,
     threads: usize,
-    stop: Option<&AtomicBool>,
-) -> Result<(Table<K>, BigCount, u64), Error> {
-    on_table!(table.fit(high, plan.min_limbs)?, p => {
-        let (next, finished, h) = step(plan, v, p, threads, stop)?;
-        Ok((Ways::table(next), finished, h.bits()))
+    opts: &Options<'_>,
+    partial: Option<Partial<K>>,
+) -> Result<Stepped<K>, Error> {
+    let mut table = table.fit(high, plan.min_limbs)?;
+    let carry = match partial {
+        Some(Partial { done, finished }) => {
+            // Both tables at one width, wide enough for either.
+            let high = done.high();
+            let done = done.fit(high, table.limbs())?;
+            table = table.fit(0, done.limbs())?;
+            Some((done, finished))
+        }
+        None => None,
+    };
+    let limits = Limits {
+        stop: opts.stop,
+        max_states: opts.max_states,
+    };
+    on_table!(table, p => {
+        let carry = carry.map(|(done, finished)| (done.into_parts(), finished));
+        Ok(match step(plan, v, p, threads, &limits, carry)? {
+            Step::Done(next, finished, h) => Stepped::Done(Ways::table(next), finished, h.bits()),
+            Step::Stopped { rest, done, finished, why } => Stepped::Stopped(
+                Ways::table(rest),
+                Partial { done: Ways::table(done), finished },
+                why,
+            ),
+        })
     })
 }
 
@@ -209,8 +251,32 @@ pub(super) fn save_table<K: Key>(
     v: usize,
     total: &BigCount,
     table: &Table<K>,
+    partial: Option<&Partial<K>>,
 ) -> io::Result<()> {
-    on_table!(table, p => save_checkpoint(plan, path, v, total, p))
+    on_table!(table, p => save_checkpoint(plan, path, v, total, p, partial))
+}
+
+/// When a square stops between its rounds.
+pub(super) struct Limits<'a> {
+    /// Raised: stop with [`Error::Interrupted`].
+    pub(super) stop: Option<&'a AtomicBool>,
+    /// More states than this (the next square's so far and this square's
+    /// still to expand): stop with [`Error::OutOfMemory`].
+    pub(super) max_states: Option<usize>,
+}
+
+/// A square done, or stopped between two rounds.
+pub(super) enum Step<K, W> {
+    /// The new states, the tours finished and the largest count's bits.
+    Done(Parts<K, W>, BigCount, W),
+    /// The states not yet expanded, the successors of the others so far,
+    /// the tours they finished, and why it stopped.
+    Stopped {
+        rest: Parts<K, W>,
+        done: Parts<K, W>,
+        finished: BigCount,
+        why: Error,
+    },
 }
 
 /// One square, in rounds. In a round each thread expands its share of the
@@ -220,18 +286,23 @@ pub(super) fn save_table<K: Key>(
 /// own buckets and merges them into those buckets' sorted lists of distinct
 /// states, adding the ways of equal states. A state costs its 16 bytes (8 of
 /// key, 8 of ways) and no table overhead, and the unmerged successors never
-/// exceed one round's worth. Returns the new states (one chunk per bucket)
-/// and the tours finished at this square.
+/// exceed one round's worth. `carry` is the square's work before a stop
+/// (successors, tours finished). Returns the new states (one chunk per
+/// bucket) and the tours finished at this square, or where it stopped.
 pub(super) fn step<K: Key, W: Ways>(
     plan: &Plan,
     v: usize,
     mut parts: Parts<K, W>,
     threads: usize,
-    stop: Option<&AtomicBool>,
-) -> Result<(Parts<K, W>, BigCount, W), Error> {
-    let states: usize = parts.iter().map(Vec::len).sum();
-    // About 32k states per bucket, and a bucket range for every thread.
-    let bits = (states / 32_768)
+    limits: &Limits<'_>,
+    carry: Option<(Parts<K, W>, BigCount)>,
+) -> Result<Step<K, W>, Error> {
+    let (carried, mut before) = carry.unwrap_or_default();
+    let states: usize =
+        parts.iter().map(Vec::len).sum::<usize>() + carried.iter().map(Vec::len).sum::<usize>();
+    // About 32k states per bucket (fewer in unit tests, see `ROUND`), and a
+    // bucket range for every thread.
+    let bits = (states / if cfg!(test) { 1024 } else { 32_768 })
         .max(threads)
         .next_power_of_two()
         .trailing_zeros()
@@ -247,6 +318,13 @@ pub(super) fn step<K: Key, W: Ways>(
     let per = buckets.div_ceil(threads);
     // Each bucket's states so far: sorted by key, distinct, exactly sized.
     let mut tables: Vec<Vec<(K, W)>> = vec![Vec::new(); buckets];
+    for (k, c) in carried.into_iter().flatten() {
+        tables[bucket_of(hash_of(&k))].push((k, c));
+    }
+    for t in &mut tables {
+        // Distinct already; each bucket in key order.
+        t.sort_unstable_by_key(|&(k, _)| k);
+    }
     let mut buffers: Vec<Vec<Vec<(K, W)>>> = vec![vec![Vec::new(); buckets]; threads];
     let mut finished = Sum::default();
     // Never more than an equal share: on small tables the first thread
@@ -256,8 +334,24 @@ pub(super) fn step<K: Key, W: Ways>(
         .min(ROUND_MAX)
         .min(states.div_ceil(threads).max(1));
     while !parts.is_empty() {
-        if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-            return Err(Error::Interrupted);
+        let why = if limits.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            Some(Error::Interrupted)
+        } else {
+            let held = parts.iter().chain(&tables).map(Vec::len).sum::<usize>();
+            limits
+                .max_states
+                .filter(|&most| held > most)
+                .map(|most| too_many_states(held, most))
+        };
+        if let Some(why) = why {
+            tables.retain(|t| !t.is_empty());
+            before += &finished.total();
+            return Ok(Step::Stopped {
+                rest: parts,
+                done: tables,
+                finished: before,
+                why,
+            });
         }
         // Hand out the next chunks: about `round` states to each thread.
         let mut work: Vec<Vec<Vec<(K, W)>>> = vec![Vec::new(); threads];
@@ -320,7 +414,17 @@ pub(super) fn step<K: Key, W: Ways>(
     })
     .into_iter()
     .fold(W::zero(), W::or);
-    Ok((tables, finished.total(), high))
+    before += &finished.total();
+    Ok(Step::Done(tables, before, high))
+}
+
+/// The error of a count whose states passed [`Options::max_states`].
+pub(super) fn too_many_states(held: usize, most: usize) -> Error {
+    Error::OutOfMemory {
+        reason: format!(
+            "the count holds {held} frontier states, more than the {most} its memory limit allows"
+        ),
+    }
 }
 
 /// Merges `old` (sorted, distinct keys) and `new` (sorted) into `out`,

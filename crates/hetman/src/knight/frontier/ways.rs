@@ -216,6 +216,12 @@ impl<K: Key> Table<K> {
         Ok(self)
     }
 
+    /// The states with counts of `W`, which must hold every count (a table
+    /// of the same width, or one [`fit`](Table::fit) to it).
+    pub(crate) fn into_parts<W: Ways>(self) -> Parts<K, W> {
+        on_table!(self, p => convert(p))
+    }
+
     /// The bit length of the largest count.
     pub(crate) fn high(&self) -> u64 {
         on_table!(self, p => p

@@ -1,0 +1,242 @@
+//! What a count will hold and take, projected from its first squares: the
+//! figures behind refusing, up front, a count that cannot fit.
+//!
+//! The states of a frontier count grow by a large factor per rank while the
+//! frontier fills, then the growth falls off quickly (on the boards measured
+//! here the logarithm of the growth per rank shrank to 0.2-0.8 of the rank
+//! before's). The projection follows the last rank's growth with its
+//! logarithm shrinking by the smaller of the observed ratio and 0.45 per
+//! rank. It is rough: on the boards of the tests it lands between 2.4 times
+//! above and 6.7 times below the states held, so it serves to refuse counts
+//! out of reach by far (a 10×10 or 12×12 board), not to time feasible ones.
+//! It covers the first walk of the count only: the far side of a count met
+//! in the middle (see the `meet` module), or the whole of a count front to
+//! back. The near side, its crossing rank and the join usually cost more
+//! (on 8×8 closed tours ten times more than the far side).
+
+use std::time::Duration;
+
+use super::meet;
+use super::plan::Plan;
+use super::{Options, Progress, Tours};
+use crate::Error;
+
+/// Memory per frontier state, in bytes, that a count of this board needs
+/// while a square is made (the key and its count, the square's input and
+/// output tables, and the buffers between them): the figure that turns a
+/// memory budget into [`Options::max_states`].
+///
+/// ```
+/// use hetman::knight::frontier::{bytes_per_state, Tours};
+/// assert_eq!(bytes_per_state(8, 8, &[false; 64], Tours::Closed).unwrap(), 28);
+/// ```
+pub fn bytes_per_state(
+    width: u32,
+    height: u32,
+    blocked: &[bool],
+    kind: Tours,
+) -> Result<usize, Error> {
+    let plan = Plan::new(width, height, blocked, kind)?;
+    Ok(per_state(&plan))
+}
+
+/// 8×8 closed tours held 230 million states at their peak in 6.4 GiB: a
+/// state's 16 bytes (8 of key, 8 of count) and three quarters more.
+fn per_state(plan: &Plan) -> usize {
+    (plan.key_bytes() + 8) * 7 / 4
+}
+
+/// A projection of the first walk of a count, from the states it held
+/// after each square so far.
+///
+/// # Example
+/// ```
+/// use hetman::knight::frontier::{Projection, Options, Progress, Tours};
+/// use std::time::Duration;
+/// let mut p = Projection::new(6, 6, &[false; 36], Tours::OpenDirected, &Options::default()).unwrap();
+/// // Ten squares of a count that doubles its states with every square.
+/// for step in 1..=10 {
+///     p.record(Progress { step, steps: 25, states: 1 << step }, Duration::from_millis(step as u64));
+/// }
+/// let e = p.project().unwrap();
+/// assert!(e.states > 1024.0 && e.sampled == 10 && e.squares > 10);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Projection {
+    /// Squares in the first walk.
+    walk: usize,
+    /// Squares per rank (the frontier width).
+    w: usize,
+    per_state: usize,
+    /// States after each square of the first walk so far, and the time then.
+    seen: Vec<(f64, Duration)>,
+}
+
+/// The first walk of a count, projected (see [`Projection`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FirstWalk {
+    /// States at the end of the walk.
+    pub states: f64,
+    /// Bytes those states take while a square is made ([`bytes_per_state`]).
+    pub bytes: f64,
+    /// Seconds the whole walk takes, at the speed of the squares seen (on
+    /// the threads they ran on).
+    pub seconds: f64,
+    /// Squares in the walk.
+    pub squares: usize,
+    /// Squares seen.
+    pub sampled: usize,
+}
+
+/// The most the logarithm of the growth per rank keeps from one rank to the
+/// next in a projection (see the module documentation).
+const DECAY: f64 = 0.45;
+
+impl Projection {
+    /// The projection of the count that [`count`](super::count) runs with
+    /// these arguments (a count met in the middle or front to back, as
+    /// `opts.split` and the board decide).
+    pub fn new(
+        width: u32,
+        height: u32,
+        blocked: &[bool],
+        kind: Tours,
+        opts: &Options<'_>,
+    ) -> Result<Projection, Error> {
+        let plan = Plan::new(width, height, blocked, kind)?;
+        let w = plan.w;
+        let walk = match meet::cut_of(&plan).filter(|_| opts.split) {
+            Some(cut) if meet::mirrored(&plan, cut) => cut + w,
+            Some(cut) => plan.cells - cut + w,
+            None => plan.cells,
+        };
+        Ok(Projection {
+            walk,
+            w,
+            per_state: per_state(&plan),
+            seen: Vec::new(),
+        })
+    }
+
+    /// Takes a progress report of the count and the time since it started.
+    /// Reports after the first walk are ignored.
+    pub fn record(&mut self, p: Progress, elapsed: Duration) {
+        if p.step == self.seen.len() + 1 && p.step <= self.walk {
+            self.seen.push((p.states as f64, elapsed));
+        }
+    }
+
+    /// The projection, once two ranks have been seen (`None` before).
+    pub fn project(&self) -> Option<FirstWalk> {
+        let (w, m) = (self.w, self.seen.len());
+        if m < 2 * w + 1 {
+            return None;
+        }
+        let s = |j: usize| self.seen[j - 1].0.max(1.0);
+        let g = s(m) / s(m - w);
+        let before = s(m - w) / s(m - 2 * w);
+        let decay = if g > 1.0 && before > 1.0 {
+            (g.ln() / before.ln()).clamp(0.0, DECAY)
+        } else {
+            DECAY
+        };
+        // Seconds per state expanded over the last rank seen.
+        let last: f64 = (m - w..m).map(s).sum();
+        let rank_time = self.seen[m - 1].1.saturating_sub(self.seen[m - w - 1].1);
+        let per_state = rank_time.as_secs_f64() / last;
+        let (mut states, mut growth, mut left) = (s(m), g.max(1.0), 0.0);
+        let mut time = self.seen[m - 1].1.as_secs_f64();
+        for j in m + 1..=self.walk {
+            if (j - m) % w == 1 {
+                growth = growth.powf(decay);
+            }
+            // The input of square j is the output of square j - 1.
+            left += states;
+            states *= growth.powf(1.0 / w as f64);
+        }
+        time += left * per_state;
+        Some(FirstWalk {
+            states,
+            bytes: states * self.per_state as f64,
+            seconds: time,
+            squares: self.walk,
+            sampled: m,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::knight::frontier::count;
+    use std::sync::Mutex;
+    use std::time::Instant;
+
+    /// The projections from the squares of a real count up to each of
+    /// `upto`, against what the first walk held at its end.
+    fn projected(w: u32, h: u32, kind: Tours, upto: &[usize]) -> Vec<(f64, f64)> {
+        let opts = Options::default();
+        let seen = Mutex::new(Vec::new());
+        let t0 = Instant::now();
+        let show = |p: Progress| seen.lock().unwrap().push((p, t0.elapsed()));
+        let o = Options {
+            progress: Some(&show),
+            ..Options::default()
+        };
+        let cells = (w * h) as usize;
+        count(w, h, &vec![false; cells], kind, &o).unwrap();
+        let seen = seen.into_inner().unwrap();
+        let mut out = Vec::new();
+        for &upto in upto {
+            let mut proj = Projection::new(w, h, &vec![false; cells], kind, &opts).unwrap();
+            for &(p, t) in seen.iter().take(upto) {
+                proj.record(p, t);
+            }
+            let actual = seen[proj.walk - 1].0.states as f64;
+            out.push((proj.project().unwrap().states, actual));
+        }
+        out
+    }
+
+    #[test]
+    fn projections_are_within_ten_times_the_states_held() {
+        for (w, h, kind, upto) in [
+            (7, 6, Tours::OpenDirected, &[20, 24][..]),
+            (6, 6, Tours::OpenDirected, &[18]),
+            (8, 6, Tours::Closed, &[20]),
+        ] {
+            for (p, actual) in projected(w, h, kind, upto) {
+                assert!(
+                    p > actual / 10.0 && p < actual * 10.0,
+                    "{w}x{h} {kind:?} from {upto:?} squares: projected {p}, held {actual}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn nothing_before_two_ranks() {
+        let mut p =
+            Projection::new(5, 5, &[false; 25], Tours::Closed, &Options::default()).unwrap();
+        for step in 1..=10 {
+            p.record(
+                Progress {
+                    step,
+                    steps: 30,
+                    states: step,
+                },
+                Duration::ZERO,
+            );
+        }
+        assert!(p.project().is_none());
+        p.record(
+            Progress {
+                step: 11,
+                steps: 30,
+                states: 11,
+            },
+            Duration::ZERO,
+        );
+        assert!(p.project().is_some());
+    }
+}
