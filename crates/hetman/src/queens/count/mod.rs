@@ -29,6 +29,7 @@ mod estimate;
 mod halves;
 mod merge;
 mod shard;
+mod split;
 mod symmetric;
 mod units;
 
@@ -38,9 +39,8 @@ pub use halves::{
     JoinUnitCount, HALVES_MAX_N, HALVES_MIN_N,
 };
 pub use merge::{merge_shards, Merged, ShardRecord};
-pub use shard::{
-    count_join_resumable, count_resumable, ShardCount, Split, ENGINE_VERSION, JOIN_VERSION,
-};
+pub use shard::{count_join_resumable, count_resumable, ShardCount};
+pub use split::{Split, ENGINE_VERSION, JOIN_VERSION};
 pub use symmetric::{symmetric_counts, unique_from, SymmetricCounts};
 pub use units::{Border, Plan, Unit, UnitCount, MAX_N};
 
