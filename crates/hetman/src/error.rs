@@ -47,6 +47,11 @@ pub enum Error {
     },
     /// The search was stopped from outside (for example by Ctrl-C).
     Interrupted,
+    /// The question has no answer: no tour from that square, say.
+    NoSolution {
+        /// What was asked for and why there is none.
+        reason: String,
+    },
     /// A checkpoint file that cannot be written, read, or used for this job.
     Checkpoint {
         /// The file as given.
@@ -86,6 +91,7 @@ impl fmt::Display for Error {
             Error::Tour { reason } => write!(f, "invalid tour: {reason}"),
             Error::TooLarge { reason } => write!(f, "{reason}"),
             Error::Interrupted => write!(f, "interrupted"),
+            Error::NoSolution { reason } => write!(f, "{reason}"),
             Error::Checkpoint { path, reason } => write!(f, "checkpoint '{path}': {reason}"),
             Error::File { path, reason } => write!(f, "'{path}' {reason}"),
             Error::Shard { reason } => write!(f, "{reason}"),
