@@ -12,10 +12,10 @@ use std::fmt::Write as _;
 /// The constellation engine and program version that its splits and
 /// checkpoints are tied to: a checkpoint or shard from another engine or
 /// version is refused.
-pub const ENGINE_VERSION: &str = concat!("fast-1/", env!("CARGO_PKG_VERSION"));
+const ENGINE_VERSION: &str = concat!("fast-1/", env!("CARGO_PKG_VERSION"));
 
 /// The same for the half-board join ([`JoinPlan`]).
-pub const JOIN_VERSION: &str = concat!("join-1/", env!("CARGO_PKG_VERSION"));
+const JOIN_VERSION: &str = concat!("join-1/", env!("CARGO_PKG_VERSION"));
 
 impl Engine {
     /// The engine and program version its splits, checkpoints and shard
