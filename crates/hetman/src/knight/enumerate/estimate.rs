@@ -66,7 +66,7 @@ impl CountEstimate {
 /// Nodes searched to time the search for [`estimate`].
 const TIMED_NODES: u64 = 1 << 21;
 
-/// Estimates the cost of [`count`] from `start`: the size of its search
+/// Estimates the cost of [`count`](super::count) from `start`: the size of its search
 /// tree by `probes` of Knuth's random probes (seeded with `seed`), and the
 /// speed of the search timed on its first nodes.
 ///
