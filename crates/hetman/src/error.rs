@@ -53,6 +53,11 @@ pub enum Error {
         /// What it held and the limit.
         reason: String,
     },
+    /// The question has no answer: no tour from that square, say.
+    NoSolution {
+        /// What was asked for and why there is none.
+        reason: String,
+    },
     /// A checkpoint file that cannot be written, read, or used for this job.
     Checkpoint {
         /// The file as given.
@@ -93,6 +98,7 @@ impl fmt::Display for Error {
             Error::TooLarge { reason } => write!(f, "{reason}"),
             Error::Interrupted => write!(f, "interrupted"),
             Error::OutOfMemory { reason } => write!(f, "{reason}"),
+            Error::NoSolution { reason } => write!(f, "{reason}"),
             Error::Checkpoint { path, reason } => write!(f, "checkpoint '{path}': {reason}"),
             Error::File { path, reason } => write!(f, "'{path}' {reason}"),
             Error::Shard { reason } => write!(f, "{reason}"),

@@ -42,3 +42,8 @@ pub mod trace;
 pub use board::{BoardSize, Square};
 pub use error::Error;
 pub use symmetry::Symmetry;
+
+/// The README's `rust` blocks, run as doctests so that they cannot drift.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;

@@ -109,6 +109,54 @@ fn counts_match_the_data_by_both_engines() {
 }
 
 #[test]
+fn the_facade_gives_the_data_counts() {
+    use hetman::knight::{self, CountEngine};
+    for row in rows() {
+        match row {
+            Row::From {
+                size,
+                start,
+                closed,
+                n,
+            } if n < 1000 => {
+                let board = KnightBoard::new(size).unwrap();
+                let opts = if closed {
+                    knight::CountOptions::closed()
+                } else {
+                    knight::CountOptions::open()
+                };
+                let c = knight::count(&board, &opts.from(start.parse().unwrap())).unwrap();
+                assert_eq!(
+                    c.directed,
+                    u128::from(n),
+                    "{size} from {start}, closed {closed}"
+                );
+                let undirected = if closed { n / 2 } else { n };
+                assert_eq!(c.undirected, u128::from(undirected), "{size} from {start}");
+                assert!(matches!(
+                    c.engine,
+                    CountEngine::Backtracking | CountEngine::Theorem
+                ));
+            }
+            Row::From { .. } => {}
+            Row::All { size, closed, n } => {
+                let board = KnightBoard::new(size).unwrap();
+                let opts = if closed {
+                    knight::CountOptions::closed()
+                } else {
+                    knight::CountOptions::open()
+                };
+                let c = knight::count(&board, &opts).unwrap();
+                assert_eq!(c.undirected, u128::from(n), "{size} closed {closed}");
+                let directed = if size.squares() > 1 { 2 * n } else { n };
+                assert_eq!(c.directed, u128::from(directed), "{size} closed {closed}");
+                assert_eq!(c.engine, CountEngine::Frontier);
+            }
+        }
+    }
+}
+
+#[test]
 fn backtracking_and_frontier_agree_on_every_small_board() {
     for w in 1..=5u32 {
         for h in 1..=5u32 {

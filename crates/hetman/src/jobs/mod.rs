@@ -22,7 +22,7 @@
 //! ```
 //! use hetman::jobs::Job;
 //! let job = Job::new("queens-count").field("n", 12).field("engine", "join-1");
-//! let version = hetman::jobs::TOOL_VERSION;
+//! let version = job.get("version").unwrap();
 //! assert_eq!(job.identity(), format!("job=queens-count version={version} n=12 engine=join-1"));
 //! assert_eq!(job.id().len(), 16);
 //! assert_ne!(job.id(), Job::new("queens-count").field("n", 13).id());
@@ -45,7 +45,7 @@ use std::sync::atomic::AtomicBool;
 pub type Stop = AtomicBool;
 
 /// The program version that checkpoints, shard results and splits are tied to.
-pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
+pub(crate) const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// What a long run computes, as `key=value` fields: the problem and size,
 /// the options, the engine, the split and the tool version. Its
@@ -125,12 +125,8 @@ impl Job {
 
 /// 16 hex digits (64 bits) of the BLAKE3 hash of `bytes`: identities of
 /// splits and jobs. Not a checksum of a file: files carry the whole hash.
-///
-/// ```
-/// assert_eq!(hetman::jobs::short_hash(b"abc").len(), 16);
-/// ```
 #[must_use]
-pub fn short_hash(bytes: &[u8]) -> String {
+pub(crate) fn short_hash(bytes: &[u8]) -> String {
     blake3::hash(bytes).to_hex()[..16].to_string()
 }
 

@@ -43,7 +43,7 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// The first word of every sealed file.
-pub const MAGIC: &str = "hetman-file ";
+pub(crate) const MAGIC: &str = "hetman-file ";
 /// The version of the sealed format.
 const VERSION: &str = "1";
 
@@ -64,7 +64,7 @@ fn header_line(kind: &str, identity: &str, bytes: u64, hash: &blake3::Hash) -> S
 /// A sealed file being written: [`Write`] the body, then
 /// [`finish`](SealedWriter::finish). An existing file at the path is only
 /// replaced if it is a sealed file itself.
-pub struct SealedWriter {
+pub(crate) struct SealedWriter {
     out: io::BufWriter<AtomicFile>,
     path: PathBuf,
     kind: String,
@@ -146,7 +146,7 @@ pub fn write(path: &Path, kind: &str, identity: &str, body: &[u8]) -> Result<(),
 
 /// The header of a sealed file, as read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Header {
+pub(crate) struct Header {
     /// What the body is.
     pub kind: String,
     /// The job the file belongs to.
@@ -214,7 +214,7 @@ fn parse_header(path: &Path, line: &[u8], kind: &str) -> Result<Header, Error> {
 
 /// A sealed file being read: [`Read`] the body, then call
 /// [`finish`](SealedReader::finish) before trusting anything read.
-pub struct SealedReader {
+pub(crate) struct SealedReader {
     inner: BufReader<File>,
     path: PathBuf,
     header: Header,

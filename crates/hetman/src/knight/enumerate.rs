@@ -24,15 +24,18 @@
 //! number of *undirected* closed tours is half the directed count from any
 //! one square.
 
+mod estimate;
+mod units;
+
+pub use estimate::{estimate, CountEstimate};
+use units::{board_symmetries, image, plan, Unit};
+
 use super::board::KnightBoard;
 use super::{start_index, Tour};
-use crate::symmetry::Symmetry;
 use crate::{Error, Square};
-use rand_core::{RngCore, SeedableRng};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::Instant;
 
 /// The largest board (in squares) that listing and counting take.
 pub const MAX_SQUARES: u64 = 64;
@@ -154,32 +157,6 @@ impl Solver {
         total
     }
 
-    /// One of Knuth's random probes: a random path down the search tree,
-    /// returning the estimate of its size that the path's branching gives.
-    fn probe(&self, mut cur: u32, mut u: u64, rng: &mut impl RngCore) -> f64 {
-        let (mut nodes, mut weight) = (1.0, 1.0);
-        let mut children = Vec::with_capacity(8);
-        while u != 0 {
-            children.clear();
-            let mut cands = self.nbr[cur as usize] & u;
-            while cands != 0 {
-                let s = cands.trailing_zeros();
-                cands &= cands - 1;
-                if !self.dead(cur, s, u & !(1u64 << s)) {
-                    children.push(s);
-                }
-            }
-            if children.is_empty() {
-                break;
-            }
-            weight *= children.len() as f64;
-            nodes += weight;
-            cur = children[(rng.next_u64() % children.len() as u64) as usize];
-            u &= !(1u64 << cur);
-        }
-        nodes
-    }
-
     fn visit(
         &mut self,
         cur: u32,
@@ -275,83 +252,6 @@ pub fn for_each_tour(
     Ok(solver.nodes)
 }
 
-/// What counting the tours from one square is expected to cost, before it
-/// starts: see [`estimate`].
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct CountEstimate {
-    /// Search nodes, by Knuth's random probes of the search tree (the count
-    /// may search fewer, using the board's symmetry).
-    pub nodes: f64,
-    /// Nodes per second on one thread, timed here on a sample of the search.
-    pub nodes_per_second: f64,
-    /// Whether the sample finished the whole search (then `nodes` is exact).
-    pub exact: bool,
-}
-
-impl CountEstimate {
-    /// Expected seconds on `threads` threads.
-    ///
-    /// ```
-    /// use hetman::knight::enumerate::CountEstimate;
-    /// let e = CountEstimate { nodes: 8e9, nodes_per_second: 4e7, exact: false };
-    /// assert_eq!(e.seconds(2), 100.0);
-    /// ```
-    #[must_use]
-    pub fn seconds(&self, threads: usize) -> f64 {
-        self.nodes / self.nodes_per_second.max(1.0) / threads.max(1) as f64
-    }
-}
-
-/// Nodes searched to time the search for [`estimate`].
-const TIMED_NODES: u64 = 1 << 21;
-
-/// Estimates the cost of [`count`] from `start`: the size of its search
-/// tree by `probes` of Knuth's random probes (seeded with `seed`), and the
-/// speed of the search timed on its first nodes.
-///
-/// ```
-/// use hetman::{BoardSize, knight::{enumerate::estimate, KnightBoard}};
-/// let board = KnightBoard::new(BoardSize::square(5).unwrap()).unwrap();
-/// let small = estimate(&board, "a1".parse().unwrap(), false, 200, 1).unwrap();
-/// assert!(small.exact && small.seconds(1) < 1.0);
-/// let big = KnightBoard::new(BoardSize::square(8).unwrap()).unwrap();
-/// let e = estimate(&big, "a1".parse().unwrap(), false, 200, 1).unwrap();
-/// assert!(!e.exact && e.seconds(64) > 3600.0 * 24.0 * 365.0);
-/// ```
-pub fn estimate(
-    board: &KnightBoard,
-    start: Square,
-    closed: bool,
-    probes: u32,
-    seed: u64,
-) -> Result<CountEstimate, Error> {
-    check_board(board)?;
-    let s = start_index(board, start)?;
-    let u = unvisited(board, s);
-    let mut solver = Solver::new(board, s, closed);
-    solver.limit = TIMED_NODES;
-    let t0 = Instant::now();
-    let _ = solver.count(s, u);
-    let took = t0.elapsed().as_secs_f64().max(1e-6);
-    let exact = solver.nodes < TIMED_NODES;
-    let nodes_per_second = solver.nodes as f64 / took;
-    if exact {
-        return Ok(CountEstimate {
-            nodes: solver.nodes as f64,
-            nodes_per_second,
-            exact,
-        });
-    }
-    let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
-    let probes = probes.max(1);
-    let total: f64 = (0..probes).map(|_| solver.probe(s, u, &mut rng)).sum();
-    Ok(CountEstimate {
-        nodes: total / f64::from(probes),
-        nodes_per_second,
-        exact,
-    })
-}
-
 /// Options for counting.
 #[derive(Default)]
 pub struct CountOptions<'a> {
@@ -393,100 +293,6 @@ impl CountTable {
     pub fn total(&self) -> u64 {
         self.per_square.iter().flatten().sum()
     }
-}
-
-/// A unit of work: tours from `start` whose first moves are `prefix`, times `weight`.
-struct Unit {
-    start: u32,
-    first: u32,
-    second: Option<u32>,
-    weight: u64,
-}
-
-/// The symmetries of the board that keep its blocked squares in place.
-fn board_symmetries(board: &KnightBoard) -> Vec<Symmetry> {
-    let (w, h) = (board.width(), board.height());
-    Symmetry::ALL
-        .into_iter()
-        .filter(|&s| {
-            (w == h
-                || matches!(
-                    s,
-                    Symmetry::Identity
-                        | Symmetry::Rotate180
-                        | Symmetry::MirrorFiles
-                        | Symmetry::MirrorRanks
-                ))
-                && (0..board.squares() as u32).all(|i| {
-                    board.is_blocked(i)
-                        == board.is_blocked(board.index(image(s, board.square(i), w, h)))
-                })
-        })
-        .collect()
-}
-
-/// The image of `sq` under `s` on a `w` × `h` board; for `w != h` only the
-/// identity, the half turn and the two mirrors along the sides are meant.
-fn image(s: Symmetry, sq: Square, w: u32, h: u32) -> Square {
-    if w == h {
-        return s.apply(sq, w);
-    }
-    let (x, y) = (sq.file(), sq.rank());
-    match s {
-        Symmetry::Rotate180 => Square::new(w - 1 - x, h - 1 - y),
-        Symmetry::MirrorFiles => Square::new(w - 1 - x, y),
-        Symmetry::MirrorRanks => Square::new(x, h - 1 - y),
-        _ => sq,
-    }
-}
-
-fn plan(board: &KnightBoard, starts: &[u32], closed: bool, syms: &[Symmetry]) -> Vec<Unit> {
-    let (w, h) = (board.width(), board.height());
-    let solver = Solver::new(board, 0, closed);
-    let mut units = Vec::new();
-    for &s in starts {
-        // Symmetries fixing the start: first moves in one image class give equal counts.
-        let fixing: Vec<Symmetry> = syms
-            .iter()
-            .copied()
-            .filter(|&g| board.index(image(g, board.square(s), w, h)) == s)
-            .collect();
-        let mut firsts = solver.nbr[s as usize];
-        let mut done = 0u64;
-        while firsts != 0 {
-            let f = firsts.trailing_zeros();
-            firsts &= firsts - 1;
-            if done >> f & 1 == 1 {
-                continue;
-            }
-            let mut class = 0u64;
-            for &g in &fixing {
-                class |= 1 << board.index(image(g, board.square(f), w, h));
-            }
-            done |= class;
-            let weight = u64::from(class.count_ones());
-            let mut seconds = solver.nbr[f as usize] & !(1u64 << s);
-            if seconds == 0 {
-                units.push(Unit {
-                    start: s,
-                    first: f,
-                    second: None,
-                    weight,
-                });
-            }
-            while seconds != 0 {
-                let t = seconds.trailing_zeros();
-                seconds &= seconds - 1;
-                units.push(Unit {
-                    start: s,
-                    first: f,
-                    second: Some(t),
-                    weight,
-                });
-            }
-        }
-    }
-    units
 }
 
 fn run_units(
@@ -705,47 +511,4 @@ pub fn count_all(board: &KnightBoard, options: &CountOptions<'_>) -> Result<Coun
         .map(|i| (!board.is_blocked(i)).then(|| per[rep[i as usize] as usize]))
         .collect();
     Ok(CountTable { per_square, nodes })
-}
-
-#[cfg(test)]
-mod tests {
-
-    #[test]
-    fn knuths_probes_estimate_the_search_within_a_quarter() {
-        for (w, h, closed) in [(5, 6, false), (5, 5, false), (6, 5, true)] {
-            let board = KnightBoard::new(crate::BoardSize::new(w, h).unwrap()).unwrap();
-            let s = 0;
-            let mut solver = Solver::new(&board, s, closed);
-            solver.count(s, unvisited(&board, s));
-            let mut rng = rand_pcg::Pcg64::seed_from_u64(7);
-            let probes = 20_000;
-            let guess: f64 = (0..probes)
-                .map(|_| solver.probe(s, unvisited(&board, s), &mut rng))
-                .sum::<f64>()
-                / f64::from(probes);
-            let ratio = guess / solver.nodes as f64;
-            assert!(
-                (0.75..1.33).contains(&ratio),
-                "{w}x{h} closed={closed}: {guess} vs {}",
-                solver.nodes
-            );
-        }
-    }
-    use super::*;
-    use crate::BoardSize;
-
-    #[test]
-    fn images_stay_on_the_board() {
-        for (w, h) in [(3, 4), (5, 5), (6, 3)] {
-            let board = KnightBoard::new(BoardSize::new(w, h).unwrap()).unwrap();
-            let syms = board_symmetries(&board);
-            assert_eq!(syms.len(), if w == h { 8 } else { 4 });
-            for g in syms {
-                for i in 0..board.squares() as u32 {
-                    let sq = image(g, board.square(i), w, h);
-                    assert!(sq.is_on(w, h), "{g:?} {w}x{h}");
-                }
-            }
-        }
-    }
 }

@@ -1,5 +1,8 @@
 //! The knight's tour: visit every square of a board once with knight's moves.
 //!
+//! - [`tour`], [`count`], [`list`] and [`check`]: one tour, the number of
+//!   tours ([`TourCount`], with [`CountOptions`]), every tour from a start,
+//!   and checking a tour, each with the engine chosen for you.
 //! - [`KnightBoard`]: a rectangle with blocked squares, and its moves.
 //! - [`Tour`]: a tour, its [verification](Tour::verify), and reading tours
 //!   from move lists or numbered boards.
@@ -12,7 +15,17 @@
 //! - [`frontier`]: exact tour counts by a frontier dynamic programme.
 //!
 //! # Example
-//! The seed's 5×5 tour from a5:
+//! A tour of the 6×6 board, and its 9,862 closed tours:
+//! ```
+//! use hetman::{BoardSize, knight::{self, CountOptions, KnightBoard}};
+//! let board = KnightBoard::new(BoardSize::square(6).unwrap()).unwrap();
+//! let tour = knight::tour(&board, "a1".parse().unwrap()).unwrap();
+//! assert!(knight::check(&board, &tour, false).is_ok());
+//! let closed = knight::count(&board, &CountOptions::closed()).unwrap();
+//! assert_eq!(closed.undirected, 9_862u128);
+//! ```
+//!
+//! The seed's 5×5 tour from a5, with the search chosen:
 //! ```
 //! use hetman::{BoardSize, knight::{find, Algorithm, FindOptions, KnightBoard}};
 //! let board = KnightBoard::new(BoardSize::square(5).unwrap()).unwrap();
@@ -26,6 +39,7 @@
 pub(crate) mod backtracking;
 pub mod board;
 pub mod enumerate;
+mod facade;
 pub mod feasibility;
 pub mod frontier;
 pub mod huge;
@@ -33,6 +47,7 @@ mod tour;
 mod warnsdorff;
 
 pub use board::{KnightBoard, MoveTable, KNIGHT_MOVES};
+pub use facade::{check, count, list, tour, CountEngine, CountOptions, TourCount};
 pub use feasibility::Reason;
 pub use tour::{Fault, Tour};
 pub use warnsdorff::TieBreak;

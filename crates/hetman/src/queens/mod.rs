@@ -1,5 +1,12 @@
 //! N-Queens: placements, checking, symmetry, the seeds' searches and counting.
 //!
+//! - [`count()`](fn@count), [`solve`], [`list`] and [`check()`](fn@check):
+//!   the number of solutions ([`QueensCount`]), one solution, every
+//!   solution, and checking a placement ([`CheckReport`]).
+//! - [`count`](mod@count): the fast engine, with resumable and sharded counts;
+//!   [`complete`]: completing a partial placement; [`search`]: the seeds'
+//!   searches one by one.
+//!
 //! # Example
 //! ```
 //! use hetman::queens::{count, Algorithm};
@@ -309,6 +316,32 @@ pub fn solve(n: usize) -> Result<Placement, Error> {
         )));
     }
     Ok(p)
+}
+
+/// Hands every solution for N queens to `visit`, in lexicographic order of the
+/// code, until `visit` breaks; returns the search nodes. The bitboard search:
+/// [`for_each_solution`] takes the algorithm, [`for_each_unique`] gives one
+/// solution of each symmetry class.
+///
+/// # Example
+/// ```
+/// use hetman::queens;
+/// use std::ops::ControlFlow;
+/// let mut first = None;
+/// let mut n = 0;
+/// queens::list(8, |p| {
+///     first.get_or_insert_with(|| p.to_string());
+///     n += 1;
+///     ControlFlow::Continue(())
+/// })
+/// .unwrap();
+/// assert_eq!((first.as_deref(), n), (Some("1 5 8 6 3 7 2 4"), 92));
+/// ```
+pub fn list<F>(n: usize, visit: F) -> Result<u64, Error>
+where
+    F: FnMut(&Placement) -> ControlFlow<()>,
+{
+    for_each_solution(n, Algorithm::Bitboard, visit)
 }
 
 /// Hands every solution for N queens to `visit`, in lexicographic order of the

@@ -29,6 +29,7 @@ mod estimate;
 mod halves;
 mod merge;
 mod shard;
+mod split;
 mod symmetric;
 mod units;
 
@@ -38,9 +39,8 @@ pub use halves::{
     JoinUnitCount, HALVES_MAX_N, HALVES_MIN_N,
 };
 pub use merge::{merge_shards, Merged, ShardRecord};
-pub use shard::{
-    count_join_resumable, count_resumable, ShardCount, Split, ENGINE_VERSION, JOIN_VERSION,
-};
+pub use shard::{count_join_resumable, count_resumable, ShardCount};
+pub use split::Split;
 pub use symmetric::{symmetric_counts, unique_from, SymmetricCounts};
 pub use units::{Border, Plan, Unit, UnitCount, MAX_N};
 
@@ -51,7 +51,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// What the constellation search's work figure counts.
-pub const WORK_UNIT: &str = "nodes";
+pub(crate) const WORK_UNIT: &str = "nodes";
 
 /// Which method a fast count used.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -122,7 +122,7 @@ impl Engine {
 
 /// Single-thread seconds of the constellation search at N = 16 on the
 /// reference machine (for estimates).
-pub const SECONDS_AT_16: f64 = 1.6;
+pub(crate) const SECONDS_AT_16: f64 = 1.6;
 
 /// Single-thread seconds of the half-board join on the reference machine (2
 /// shared cores, built for the native CPU), as measured from N = 16 on (N = 21

@@ -1,0 +1,533 @@
+//! The knight's tour in four calls: [`tour`], [`count`], [`list`] and
+//! [`check`], mirroring [`queens::count`](fn@crate::queens::count),
+//! [`queens::solve`](crate::queens::solve) and
+//! [`queens::check`](crate::queens::check). Each picks the engine; the
+//! modules behind them ([`find`](super::find), [`enumerate`](super::enumerate),
+//! [`frontier`](super::frontier)) take every option.
+
+use super::frontier::{self, BigCount, Tours};
+use super::{enumerate, feasibility, find, huge, Algorithm, FindOptions, NoTour};
+use super::{start_index, Fault, KnightBoard, Reason, Tour};
+use crate::jobs::Progress;
+use crate::{Error, Square};
+use std::fmt;
+use std::ops::ControlFlow;
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+
+/// Boards with more squares than this (and no blocked square) are toured by
+/// the divide-and-conquer construction rather than Warnsdorff's rule.
+const DIVIDE_SQUARES: u64 = 250_000;
+
+/// One tour of `board` from `start`: open, by Warnsdorff's rule with a
+/// backtracking fallback, or on boards over 250,000 squares with no
+/// blocked square by the divide-and-conquer construction of
+/// [`huge`](super::huge). The tour has passed [`Tour::verify`].
+///
+/// Fails with [`Error::NoSolution`] when there is no tour (a theorem of
+/// [`feasibility`](super::feasibility) says so, or the search tried
+/// everything), and [`Error::Square`] for a start off the board or blocked.
+/// For a closed tour, another search, a node limit or a stop flag, call
+/// [`find`](super::find) with [`FindOptions`].
+///
+/// # Example
+/// ```
+/// use hetman::{BoardSize, knight::{self, KnightBoard}};
+/// let board = KnightBoard::new(BoardSize::square(8).unwrap()).unwrap();
+/// let t = knight::tour(&board, "a1".parse().unwrap()).unwrap();
+/// assert_eq!(t.len(), 64);
+/// assert!(knight::check(&board, &t, false).is_ok());
+///
+/// let small = KnightBoard::new(BoardSize::square(4).unwrap()).unwrap();
+/// assert!(knight::tour(&small, "a1".parse().unwrap()).is_err());
+/// ```
+pub fn tour(board: &KnightBoard, start: Square) -> Result<Tour, Error> {
+    let divide = !board.has_blocked()
+        && board.width().min(board.height()) >= huge::MIN_SIDE
+        && board.squares() > DIVIDE_SQUARES;
+    let options = FindOptions {
+        algorithm: if divide {
+            Algorithm::Divide
+        } else {
+            Algorithm::Warnsdorff
+        },
+        ..FindOptions::default()
+    };
+    let found = find(board, start, &options)?;
+    match (found.tour, found.no_tour) {
+        (Some(t), _) => Ok(t),
+        (None, why) => Err(Error::NoSolution {
+            reason: format!(
+                "no open tour of {} from {start}: {}",
+                board.size(),
+                match why {
+                    Some(NoTour::Theorem(r)) => r.to_string(),
+                    _ => format!("the search tried all {} nodes", found.nodes),
+                }
+            ),
+        }),
+    }
+}
+
+/// Hands every tour of `board` from `start` to `visit`, in the seed's move
+/// order, until `visit` breaks; returns the search nodes visited. Closed
+/// tours only when `closed`. Boards of at most
+/// [`enumerate::MAX_SQUARES`](super::enumerate::MAX_SQUARES) squares.
+///
+/// The same as [`enumerate::for_each_tour`](super::enumerate::for_each_tour).
+///
+/// # Example
+/// The first three of the 304 tours from a1 on 5×5:
+/// ```
+/// use hetman::{BoardSize, knight::{self, KnightBoard}};
+/// use std::ops::ControlFlow;
+/// let board = KnightBoard::new(BoardSize::square(5).unwrap()).unwrap();
+/// let mut tours = Vec::new();
+/// knight::list(&board, "a1".parse().unwrap(), false, |t| {
+///     tours.push(t.clone());
+///     if tours.len() == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+/// })
+/// .unwrap();
+/// assert_eq!(tours.len(), 3);
+/// assert!(tours.iter().all(|t| knight::check(&board, t, false).is_ok()));
+/// ```
+pub fn list(
+    board: &KnightBoard,
+    start: Square,
+    closed: bool,
+    visit: impl FnMut(&Tour) -> ControlFlow<()>,
+) -> Result<u64, Error> {
+    enumerate::for_each_tour(board, start, closed, visit)
+}
+
+/// Checks that `tour` is a tour of `board` (every free square once, knight's
+/// moves only), and a closed one when `closed`: the same as [`Tour::verify`].
+///
+/// # Example
+/// ```
+/// use hetman::{BoardSize, knight::{self, Fault, KnightBoard, Tour}};
+/// let board = KnightBoard::new(BoardSize::square(5).unwrap()).unwrap();
+/// let t = knight::tour(&board, "a1".parse().unwrap()).unwrap();
+/// assert_eq!(knight::check(&board, &t, false), Ok(()));
+/// assert!(matches!(knight::check(&board, &t, true), Err(Fault::NotClosed { .. })));
+/// let bad = Tour::from_moves(board.size(), "a1 b3 a4 c4").unwrap();
+/// assert!(matches!(knight::check(&board, &bad, false), Err(Fault::Step { number: 2, .. })));
+/// ```
+pub fn check(board: &KnightBoard, tour: &Tour, closed: bool) -> Result<(), Fault> {
+    tour.verify(board, closed)
+}
+
+/// The engine that counted tours, in a [`TourCount`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum CountEngine {
+    /// A theorem of [`feasibility`](super::feasibility) ruled every tour
+    /// out; nothing was searched.
+    Theorem,
+    /// The backtracking search from one square with pruning, on all cores
+    /// ([`enumerate::count`](super::enumerate::count)).
+    Backtracking,
+    /// The frontier dynamic programme over the whole board
+    /// ([`frontier::count`](super::frontier::count)).
+    Frontier,
+}
+
+impl CountEngine {
+    /// Its name in messages.
+    ///
+    /// ```
+    /// assert_eq!(hetman::knight::CountEngine::Frontier.name(), "frontier");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            CountEngine::Theorem => "theorem",
+            CountEngine::Backtracking => "backtracking",
+            CountEngine::Frontier => "frontier",
+        }
+    }
+}
+
+impl fmt::Display for CountEngine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What to count with [`count`], and how to run it: open tours of the
+/// whole board on all cores by default, changed by chained setters.
+///
+/// # Example
+/// ```
+/// use hetman::knight::CountOptions;
+/// let a1 = "a1".parse().unwrap();
+/// let opts = CountOptions::closed().from(a1).threads(2);
+/// assert!(opts.is_closed());
+/// assert_eq!(opts.start(), Some(a1));
+/// assert!(!CountOptions::default().is_closed());
+/// ```
+#[derive(Clone, Copy, Default)]
+pub struct CountOptions<'a> {
+    closed: bool,
+    start: Option<Square>,
+    threads: usize,
+    stop: Option<&'a AtomicBool>,
+    progress: Option<&'a (dyn Fn(Progress) + Sync)>,
+    checkpoint: Option<&'a Path>,
+}
+
+impl<'a> CountOptions<'a> {
+    /// Open tours of the whole board, on all cores: the default.
+    ///
+    /// ```
+    /// assert!(!hetman::knight::CountOptions::open().is_closed());
+    /// ```
+    #[must_use]
+    pub fn open() -> Self {
+        Self::default()
+    }
+
+    /// Closed tours of the whole board, on all cores.
+    ///
+    /// ```
+    /// assert!(hetman::knight::CountOptions::closed().is_closed());
+    /// ```
+    #[must_use]
+    pub fn closed() -> Self {
+        CountOptions {
+            closed: true,
+            ..Self::default()
+        }
+    }
+
+    /// Only the tours from `start`, by backtracking (boards of at most
+    /// [`enumerate::MAX_SQUARES`](super::enumerate::MAX_SQUARES) squares);
+    /// without it, every tour of the board, by the frontier counter.
+    ///
+    /// ```
+    /// let opts = hetman::knight::CountOptions::open().from("c3".parse().unwrap());
+    /// assert_eq!(opts.start().unwrap().to_string(), "c3");
+    /// ```
+    #[must_use]
+    pub fn from(mut self, start: Square) -> Self {
+        self.start = Some(start);
+        self
+    }
+
+    /// Worker threads; 0 (the default) means all cores. The answer does not
+    /// depend on it.
+    ///
+    /// ```
+    /// let _ = hetman::knight::CountOptions::open().threads(1);
+    /// ```
+    #[must_use]
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads;
+        self
+    }
+
+    /// A flag that stops the count when set from outside: it then returns
+    /// [`Error::Interrupted`], after saving the checkpoint if there is one.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// static STOP: AtomicBool = AtomicBool::new(false);
+    /// let _ = hetman::knight::CountOptions::open().stop(&STOP);
+    /// ```
+    #[must_use]
+    pub fn stop(mut self, stop: &'a AtomicBool) -> Self {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// Called now and then with the work done: the search's work units
+    /// from a start, the squares of the board's sweep without one.
+    ///
+    /// ```
+    /// use hetman::jobs::Progress;
+    /// let show = |p: Progress| eprintln!("{}/{}", p.units_done, p.units);
+    /// let _ = hetman::knight::CountOptions::open().progress(&show);
+    /// ```
+    #[must_use]
+    pub fn progress(mut self, progress: &'a (dyn Fn(Progress) + Sync)) -> Self {
+        self.progress = Some(progress);
+        self
+    }
+
+    /// A file that keeps the count's progress: after a stop or a crash, the
+    /// same count resumes from it. A file of another count is refused with
+    /// [`Error::Checkpoint`]; the file is removed when the count finishes.
+    ///
+    /// ```
+    /// let path = std::path::Path::new("6x6.ckpt");
+    /// let _ = hetman::knight::CountOptions::closed().checkpoint(path);
+    /// ```
+    #[must_use]
+    pub fn checkpoint(mut self, path: &'a Path) -> Self {
+        self.checkpoint = Some(path);
+        self
+    }
+
+    /// Whether closed tours are counted.
+    ///
+    /// ```
+    /// assert!(hetman::knight::CountOptions::closed().is_closed());
+    /// ```
+    #[must_use]
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
+
+    /// The start, when only the tours from one square are counted.
+    ///
+    /// ```
+    /// assert_eq!(hetman::knight::CountOptions::open().start(), None);
+    /// ```
+    #[must_use]
+    pub fn start(&self) -> Option<Square> {
+        self.start
+    }
+}
+
+impl fmt::Debug for CountOptions<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CountOptions")
+            .field("closed", &self.closed)
+            .field("start", &self.start)
+            .field("threads", &self.threads)
+            .field("stop", &self.stop)
+            .field("progress", &self.progress.is_some())
+            .field("checkpoint", &self.checkpoint)
+            .finish()
+    }
+}
+
+/// Tours counted by [`count`], in both conventions, and the work it took.
+///
+/// A *directed* tour has a direction: a path and its reverse are two, and a
+/// cycle is counted once in each direction. An *undirected* tour is a path
+/// or cycle whatever its direction. From a start, the directed tours are
+/// those that start there; the undirected ones are the paths with an end
+/// there (as many), or the cycles through it (half as many).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TourCount {
+    /// Directed tours.
+    pub directed: BigCount,
+    /// Undirected tours: each path or cycle once.
+    pub undirected: BigCount,
+    /// Whether closed tours were counted.
+    pub closed: bool,
+    /// The start, for the tours from one square; `None` for the whole board.
+    pub start: Option<Square>,
+    /// The engine that counted.
+    pub engine: CountEngine,
+    /// Search nodes visited, for the backtracking search.
+    pub nodes: Option<u64>,
+    /// The most frontier states held after one square, for the frontier counter.
+    pub peak_states: Option<usize>,
+    /// The theorem that rules every tour out, when one does (then nothing
+    /// was searched).
+    pub no_tour: Option<Reason>,
+}
+
+/// Counts the tours of `board`: every tour of the board by the frontier
+/// counter, or with [`CountOptions::from`] the tours from one square by
+/// backtracking. See [`TourCount`] for the conventions.
+///
+/// Fails with [`Error::Square`] for a start off the board or blocked,
+/// [`Error::TooLarge`] for a board too big for the engine (over
+/// [`enumerate::MAX_SQUARES`](super::enumerate::MAX_SQUARES) squares with a
+/// start, a narrow side over [`frontier::MAX_WIDTH`](super::frontier::MAX_WIDTH)
+/// without), [`Error::Interrupted`] when stopped and [`Error::Checkpoint`]
+/// for a checkpoint of another count. Tables per square, shards and the
+/// frontier's own options are in [`enumerate`](super::enumerate) and
+/// [`frontier`](super::frontier).
+///
+/// # Example
+/// The 6×6 board has 9,862 closed tours, 19,724 from each square:
+/// ```
+/// use hetman::{BoardSize, knight::{self, CountEngine, CountOptions, KnightBoard}};
+/// let board = KnightBoard::new(BoardSize::square(6).unwrap()).unwrap();
+/// let all = knight::count(&board, &CountOptions::closed()).unwrap();
+/// assert_eq!((all.undirected, all.engine), (9_862u128.into(), CountEngine::Frontier));
+///
+/// let five = KnightBoard::new(BoardSize::square(5).unwrap()).unwrap();
+/// let a1 = knight::count(&five, &CountOptions::open().from("a1".parse().unwrap())).unwrap();
+/// assert_eq!(a1.directed, 304u128);
+/// assert_eq!(a1.engine, CountEngine::Backtracking);
+/// let all = knight::count(&five, &CountOptions::open()).unwrap();
+/// assert_eq!((all.directed, all.undirected), (1_728u128.into(), 864u128.into()));
+/// ```
+pub fn count(board: &KnightBoard, options: &CountOptions<'_>) -> Result<TourCount, Error> {
+    match options.start {
+        Some(start) => count_from(board, start, options),
+        None => count_board(board, options),
+    }
+}
+
+/// The tours from one square, by backtracking.
+fn count_from(
+    board: &KnightBoard,
+    start: Square,
+    options: &CountOptions<'_>,
+) -> Result<TourCount, Error> {
+    let s = start_index(board, start)?;
+    let mut c = TourCount {
+        directed: BigCount::zero(),
+        undirected: BigCount::zero(),
+        closed: options.closed,
+        start: Some(start),
+        engine: CountEngine::Theorem,
+        nodes: Some(0),
+        peak_states: None,
+        no_tour: feasibility::no_tour(board, s, options.closed),
+    };
+    if c.no_tour.is_some() {
+        return Ok(c);
+    }
+    let progress = |done: u64, all: u64| {
+        if let Some(p) = options.progress {
+            p(Progress {
+                units_done: done as usize,
+                units: all as usize,
+                cost_done: done,
+                cost: all,
+            });
+        }
+    };
+    let opts = enumerate::CountOptions {
+        closed: options.closed,
+        threads: options.threads,
+        stop: options.stop,
+        progress: Some(&progress),
+        checkpoint: options.checkpoint,
+    };
+    let found = enumerate::count(board, start, &opts)?;
+    c.directed = BigCount::from(found.tours);
+    c.undirected = BigCount::from(if options.closed {
+        found.tours / 2
+    } else {
+        found.tours
+    });
+    c.engine = CountEngine::Backtracking;
+    c.nodes = Some(found.nodes);
+    Ok(c)
+}
+
+/// Every tour of the board, by the frontier counter.
+fn count_board(board: &KnightBoard, options: &CountOptions<'_>) -> Result<TourCount, Error> {
+    let progress = |p: frontier::Progress| {
+        if let Some(f) = options.progress {
+            f(Progress {
+                units_done: p.step,
+                units: p.steps,
+                cost_done: p.step as u64,
+                cost: p.steps as u64,
+            });
+        }
+    };
+    let opts = frontier::Options {
+        threads: if options.threads == 0 {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            options.threads
+        },
+        stop: options.stop,
+        checkpoint: options.checkpoint,
+        progress: Some(&progress),
+        ..frontier::Options::default()
+    };
+    let blocked: Vec<bool> = (0..board.squares() as u32)
+        .map(|i| board.is_blocked(i))
+        .collect();
+    let kind = if options.closed {
+        Tours::Closed
+    } else {
+        Tours::OpenDirected
+    };
+    let found = frontier::count(board.width(), board.height(), &blocked, kind, &opts)?;
+    // The frontier counts each cycle once, and each path of two squares or
+    // more in both directions (a board of one square has one tour, its own
+    // reverse).
+    let (directed, undirected) = if options.closed {
+        (found.tours.mul_u64(2), found.tours)
+    } else if board.free_squares() > 1 {
+        let half = found
+            .tours
+            .div_rem_u64(2)
+            .map_or_else(BigCount::zero, |(q, _)| q);
+        (found.tours, half)
+    } else {
+        (found.tours.clone(), found.tours)
+    };
+    Ok(TourCount {
+        directed,
+        undirected,
+        closed: options.closed,
+        start: None,
+        engine: CountEngine::Frontier,
+        nodes: None,
+        peak_states: Some(found.peak_states),
+        no_tour: None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::BoardSize;
+
+    fn board(w: u32, h: u32) -> KnightBoard {
+        KnightBoard::new(BoardSize::new(w, h).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn counts_from_every_square_add_up_to_the_board_count() {
+        for (w, h, closed) in [(3, 4, false), (5, 6, true), (4, 5, false)] {
+            let b = board(w, h);
+            let opts = if closed {
+                CountOptions::closed()
+            } else {
+                CountOptions::open()
+            };
+            let all = count(&b, &opts.threads(1)).unwrap();
+            let mut directed = BigCount::zero();
+            for i in 0..b.squares() as u32 {
+                let c = count(&b, &opts.from(b.square(i)).threads(1)).unwrap();
+                directed += &c.directed;
+            }
+            // Open: each directed tour starts on one square. Closed: each
+            // directed cycle starts on every square.
+            let want = if closed {
+                all.directed.mul_u64(b.free_squares())
+            } else {
+                all.directed.clone()
+            };
+            assert_eq!(directed, want, "{w}x{h} closed={closed}");
+        }
+    }
+
+    #[test]
+    fn a_theorem_answers_without_a_search() {
+        let c = count(
+            &board(5, 5),
+            &CountOptions::closed().from(Square::new(0, 0)),
+        )
+        .unwrap();
+        assert_eq!(c.engine, CountEngine::Theorem);
+        assert!(c.directed.is_zero() && c.no_tour.is_some());
+    }
+
+    #[test]
+    fn one_square_has_one_open_tour() {
+        let c = count(&board(1, 1), &CountOptions::open()).unwrap();
+        assert_eq!((c.directed, c.undirected), (1u128.into(), 1u128.into()));
+    }
+
+    #[test]
+    fn no_tour_is_an_error_that_says_why() {
+        let e = tour(&board(3, 3), Square::new(0, 0)).unwrap_err();
+        assert!(matches!(e, Error::NoSolution { .. }), "{e}");
+        assert!(e.to_string().contains("no open tour of 3x3 from a1"), "{e}");
+    }
+}

@@ -1,0 +1,271 @@
+//! A deterministic split of a count's units into K shards of about equal
+//! estimated cost, and the engine versions that splits, checkpoints and
+//! shard records are tied to.
+
+use super::shard::shard_error;
+use super::{Engine, JoinPlan, Plan};
+use crate::Error;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::fmt::Write as _;
+
+/// The constellation engine and program version that its splits and
+/// checkpoints are tied to: a checkpoint or shard from another engine or
+/// version is refused.
+const ENGINE_VERSION: &str = concat!("fast-1/", env!("CARGO_PKG_VERSION"));
+
+/// The same for the half-board join ([`JoinPlan`]).
+const JOIN_VERSION: &str = concat!("join-1/", env!("CARGO_PKG_VERSION"));
+
+impl Engine {
+    /// The engine and program version its splits, checkpoints and shard
+    /// records carry.
+    ///
+    /// ```
+    /// use hetman::queens::count::Engine;
+    /// assert!(Engine::Halves.version().starts_with("join-1/"));
+    /// assert!(Engine::Constellations.version().starts_with("fast-1/"));
+    /// ```
+    #[must_use]
+    pub const fn version(self) -> &'static str {
+        match self {
+            Engine::Halves => JOIN_VERSION,
+            Engine::Constellations => ENGINE_VERSION,
+        }
+    }
+}
+
+/// A deterministic split of a plan's units into K shards of about equal
+/// estimated cost.
+///
+/// # Example
+/// ```
+/// use hetman::queens::count::{Plan, Split};
+/// let plan = Plan::new(12).unwrap();
+/// let split = Split::new(&plan, 4).unwrap();
+/// let units: usize = (0..4).map(|i| split.units(i).len()).sum();
+/// assert_eq!(units, plan.units().len());
+/// assert_eq!(split.id(), Split::new(&plan, 4).unwrap().id());
+/// assert_ne!(split.id(), Split::new(&plan, 5).unwrap().id());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Split {
+    n: usize,
+    engine: Engine,
+    id: String,
+    shards: Vec<Vec<usize>>,
+    costs: Vec<u64>,
+}
+
+impl Split {
+    /// Deals the plan's units into `k` shards: largest estimated cost first,
+    /// each to the shard with the least cost so far (the lowest number on a
+    /// tie). `k` must be at least 1.
+    ///
+    /// ```
+    /// use hetman::queens::count::{Plan, Split};
+    /// assert!(Split::new(&Plan::new(8).unwrap(), 0).is_err());
+    /// ```
+    pub fn new(plan: &Plan, k: usize) -> Result<Split, Error> {
+        if k == 0 {
+            return Err(shard_error(
+                "the number of shards must be at least 1".to_string(),
+            ));
+        }
+        let units = plan.units();
+        let unit_costs: Vec<u64> = units.iter().map(|u| u.cost).collect();
+        let (shards, costs) = deal(&unit_costs, k);
+        let mut text = format!(
+            "hetman-split n={} k={k} engine={ENGINE_VERSION}\n",
+            plan.n()
+        );
+        for u in units {
+            let (b, s) = (u.border, u.searched);
+            let _ = writeln!(
+                text,
+                "{} {} {} {} {} {} {} {} {} {} {}",
+                u.index,
+                b.first_file,
+                b.last_file,
+                b.first_rank,
+                b.last_rank,
+                s.first_file,
+                s.last_file,
+                s.first_rank,
+                s.last_rank,
+                u.weight,
+                u.cost
+            );
+        }
+        Ok(Split {
+            n: plan.n(),
+            engine: Engine::Constellations,
+            id: crate::jobs::short_hash(text.as_bytes()),
+            shards,
+            costs,
+        })
+    }
+
+    /// Deals the half-board join's units into `k` shards like [`Split::new`],
+    /// by their estimated costs ([`JoinPlan::costs`], worked out on
+    /// `threads` threads when `k` is over 1). The identity is a hash of N,
+    /// K, the engine version and the unit list.
+    ///
+    /// ```
+    /// use hetman::queens::count::{Engine, JoinPlan, Split};
+    /// let plan = JoinPlan::new(12).unwrap();
+    /// let split = Split::join(&plan, 3, 1).unwrap();
+    /// assert_eq!(split.engine(), Engine::Halves);
+    /// assert_eq!((0..3).map(|i| split.units(i).len()).sum::<usize>(), plan.units());
+    /// assert_ne!(split.id(), Split::join(&plan, 2, 1).unwrap().id());
+    /// assert!(Split::join(&plan, 0, 1).is_err());
+    /// ```
+    pub fn join(plan: &JoinPlan, k: usize, threads: usize) -> Result<Split, Error> {
+        if k == 0 {
+            return Err(shard_error(
+                "the number of shards must be at least 1".to_string(),
+            ));
+        }
+        let units = plan.units();
+        let (shards, costs) = if k == 1 {
+            let cost = (0..units).map(|u| plan.rank_sets_of(u) as u64).sum();
+            (vec![(0..units).collect()], vec![cost])
+        } else {
+            deal(plan.costs(threads), k)
+        };
+        let text = format!(
+            "hetman-split n={} k={k} engine={JOIN_VERSION}\n{}",
+            plan.n(),
+            plan.describe()
+        );
+        Ok(Split {
+            n: plan.n(),
+            engine: Engine::Halves,
+            id: crate::jobs::short_hash(text.as_bytes()),
+            shards,
+            costs,
+        })
+    }
+
+    /// The engine whose units it splits.
+    ///
+    /// ```
+    /// use hetman::queens::count::{Engine, Plan, Split};
+    /// assert_eq!(Split::new(&Plan::new(9).unwrap(), 2).unwrap().engine(), Engine::Constellations);
+    /// ```
+    #[must_use]
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+
+    /// The board size.
+    ///
+    /// ```
+    /// use hetman::queens::count::{Plan, Split};
+    /// assert_eq!(Split::new(&Plan::new(9).unwrap(), 2).unwrap().n(), 9);
+    /// ```
+    #[must_use]
+    pub fn n(&self) -> usize {
+        self.n
+    }
+
+    /// The split's identity: 16 hex digits of a hash of N, K, the engine
+    /// version and the unit list.
+    ///
+    /// ```
+    /// use hetman::queens::count::{Plan, Split};
+    /// assert_eq!(Split::new(&Plan::new(9).unwrap(), 2).unwrap().id().len(), 16);
+    /// ```
+    #[must_use]
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The number of shards, K.
+    ///
+    /// ```
+    /// use hetman::queens::count::{Plan, Split};
+    /// assert_eq!(Split::new(&Plan::new(9).unwrap(), 2).unwrap().shards(), 2);
+    /// ```
+    #[must_use]
+    pub fn shards(&self) -> usize {
+        self.shards.len()
+    }
+
+    /// The units of shard `i` (indices into [`Plan::units`], ascending).
+    ///
+    /// ```
+    /// use hetman::queens::count::{Plan, Split};
+    /// let plan = Plan::new(9).unwrap();
+    /// assert_eq!(Split::new(&plan, 1).unwrap().units(0).len(), plan.units().len());
+    /// ```
+    #[must_use]
+    pub fn units(&self, i: usize) -> &[usize] {
+        &self.shards[i]
+    }
+
+    /// The estimated cost of shard `i`, in the units of [`super::Unit::cost`]
+    /// or [`JoinPlan::costs`].
+    ///
+    /// ```
+    /// use hetman::queens::count::{Plan, Split};
+    /// let plan = Plan::new(11).unwrap();
+    /// let split = Split::new(&plan, 3).unwrap();
+    /// assert_eq!((0..3).map(|i| split.cost(i)).sum::<u64>(), plan.total_cost());
+    /// ```
+    #[must_use]
+    pub fn cost(&self, i: usize) -> u64 {
+        self.costs[i]
+    }
+
+    /// The checkpoint header for shard `i` of this split: a checkpoint written
+    /// for another N, shard, split or engine version does not match it.
+    ///
+    /// ```
+    /// use hetman::queens::count::{Plan, Split};
+    /// let split = Split::new(&Plan::new(9).unwrap(), 2).unwrap();
+    /// assert!(split.header(1).contains("n=9 shard=1/2"));
+    /// ```
+    #[must_use]
+    pub fn header(&self, i: usize) -> String {
+        // The join's header names its engine first, so that a checkpoint of
+        // the other engine is refused for that reason (the constellation
+        // search's header is as it was before the join had checkpoints).
+        match self.engine {
+            Engine::Halves => format!(
+                "hetman-queens-count engine={JOIN_VERSION} n={} shard={i}/{} split={}",
+                self.n,
+                self.shards(),
+                self.id
+            ),
+            Engine::Constellations => format!(
+                "hetman-queens-count n={} shard={i}/{} split={} engine={ENGINE_VERSION}",
+                self.n,
+                self.shards(),
+                self.id
+            ),
+        }
+    }
+}
+
+/// Deals units of the given costs into `k` shards: largest first, each to
+/// the shard with the least cost so far (the lowest number on a tie).
+fn deal(costs: &[u64], k: usize) -> (Vec<Vec<usize>>, Vec<u64>) {
+    let mut order: Vec<usize> = (0..costs.len()).collect();
+    order.sort_by_key(|&i| (Reverse(costs[i]), i));
+    let mut shards = vec![Vec::new(); k];
+    let mut loads = vec![0u64; k];
+    let mut heap: BinaryHeap<Reverse<(u64, usize)>> = (0..k).map(|s| Reverse((0, s))).collect();
+    for i in order {
+        let Some(Reverse((load, s))) = heap.pop() else {
+            break;
+        };
+        shards[s].push(i);
+        loads[s] = load + costs[i];
+        heap.push(Reverse((loads[s], s)));
+    }
+    for s in &mut shards {
+        s.sort_unstable();
+    }
+    (shards, loads)
+}
