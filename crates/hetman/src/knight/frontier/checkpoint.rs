@@ -38,11 +38,25 @@ pub(super) struct Partial<K> {
     pub(super) finished: BigCount,
 }
 
+/// Which walk of a count met in the middle a checkpoint is in (see the
+/// `meet` module); a count front to back is always on the near side.
+#[derive(Clone, Copy)]
+pub(super) enum Half<'a, K> {
+    /// The walk from the far end of the board to the middle.
+    Far,
+    /// The walk from the near end, with the far side's finished table
+    /// (`None` when the count has no far side).
+    Near(Option<&'a Table<K>>),
+}
+
 /// Writes `states` to `path` atomically (a temporary file, then a rename):
 /// the magic, the count's signature, the next square `v`, the tours so far,
 /// the states of square `v` (words per count, number of states, then each
-/// state's 16-byte key and its count), and the half-done square (the tours
-/// it finished and its successors, in the same form; none between squares).
+/// state's 16-byte key and its count), the half-done square (the tours it
+/// finished and its successors, in the same form; none between squares),
+/// the side (0 near, 1 far) and the far side's table (no states when there
+/// is none).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn save_checkpoint<K: Key, W: Ways>(
     plan: &Plan,
     path: &Path,
@@ -50,6 +64,7 @@ pub(super) fn save_checkpoint<K: Key, W: Ways>(
     total: &BigCount,
     shards: &[Vec<(K, W)>],
     partial: Option<&Partial<K>>,
+    side: Half<'_, K>,
 ) -> io::Result<()> {
     let identity = job(plan);
     let mut w = SealedWriter::create(path, KIND, &identity).map_err(io::Error::other)?;
@@ -68,6 +83,14 @@ pub(super) fn save_checkpoint<K: Key, W: Ways>(
             write_count(&mut w, &BigCount::zero())?;
             write_states::<K, u64>(&mut w, &[])?;
         }
+    }
+    match side {
+        Half::Far => w.write_all(&1u64.to_le_bytes())?,
+        Half::Near(_) => w.write_all(&0u64.to_le_bytes())?,
+    }
+    match side {
+        Half::Near(Some(far)) => on_table!(far, f => write_states(&mut w, f))?,
+        _ => write_states::<K, u64>(&mut w, &[])?,
     }
     w.finish().map_err(io::Error::other)
 }
@@ -118,22 +141,33 @@ pub(super) fn job_for(signature: &[u8]) -> String {
 }
 
 /// A resumable position: the next square, the tours finished so far, the
-/// states of that square not yet expanded, and the square's work so far
-/// when the count stopped in the middle of it.
-pub(super) type Resume<K> = (usize, BigCount, Table<K>, Option<Partial<K>>);
+/// states of that square not yet expanded, the square's work so far when
+/// the count stopped in the middle of it, whether it is on the far side,
+/// and the far side's table (of a count on the near side that has one).
+pub(super) struct Resume<K> {
+    pub(super) v: usize,
+    pub(super) total: BigCount,
+    pub(super) table: Table<K>,
+    pub(super) partial: Option<Partial<K>>,
+    pub(super) far_side: bool,
+    pub(super) far: Table<K>,
+}
 
 /// Reads the checkpoint at `path` as [`load_partial`] does, refusing a file
-/// saved in the middle of a square (a shard's files are saved between squares).
+/// saved in the middle of a square or by a count met in the middle (a
+/// shard's files are saved between squares, front to back).
 pub(super) fn load_checkpoint<K: Key>(
     plan: &Plan,
     path: &Path,
 ) -> Result<Option<(usize, BigCount, Table<K>)>, Error> {
     match load_partial(plan, path)? {
         None => Ok(None),
-        Some((v, total, table, None)) => Ok(Some((v, total, table))),
+        Some(r) if r.partial.is_none() && !r.far_side && r.far.len() == 0 => {
+            Ok(Some((r.v, r.total, r.table)))
+        }
         Some(_) => Err(checkpoint_error(
             path,
-            "is damaged: it holds a half-done square where none can be",
+            "is damaged: it holds a half-done square or a far side where none can be",
         )),
     }
 }
@@ -193,6 +227,12 @@ pub(super) fn load_partial<K: Key>(plan: &Plan, path: &Path) -> Result<Option<Re
     let table = read_table(plan, path, &mut r)?;
     let finished = read_count(path, &mut r)?;
     let done = read_table(plan, path, &mut r)?;
+    let far_side = match word(path, &mut r)? {
+        0 => false,
+        1 => true,
+        _ => return Err(checkpoint_error(path, "is damaged: unknown side")),
+    };
+    let far = read_table(plan, path, &mut r)?;
     // Nothing read is used before every byte is checked.
     r.finish().map_err(|e| checkpoint_error(path, reason(e)))?;
     let partial = if done.len() == 0 && finished.is_zero() {
@@ -202,7 +242,20 @@ pub(super) fn load_partial<K: Key>(plan: &Plan, path: &Path) -> Result<Option<Re
     } else {
         Some(Partial { done, finished })
     };
-    Ok(Some((v, total, table, partial)))
+    if far_side && far.len() > 0 {
+        return Err(checkpoint_error(
+            path,
+            "is damaged: a far side within the far side",
+        ));
+    }
+    Ok(Some(Resume {
+        v,
+        total,
+        table,
+        partial,
+        far_side,
+        far,
+    }))
 }
 
 fn word(path: &Path, r: &mut impl Read) -> Result<u64, Error> {

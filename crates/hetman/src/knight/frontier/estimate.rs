@@ -54,12 +54,13 @@ fn per_state(plan: &Plan) -> usize {
 /// use hetman::knight::frontier::{Projection, Options, Progress, Tours};
 /// use std::time::Duration;
 /// let mut p = Projection::new(6, 6, &[false; 36], Tours::OpenDirected, &Options::default()).unwrap();
-/// // Ten squares of a count that doubles its states with every square.
-/// for step in 1..=10 {
+/// // Fourteen squares of a count that doubles its states with every square
+/// // (a projection needs two ranks and a square).
+/// for step in 1..=14 {
 ///     p.record(Progress { step, steps: 25, states: 1 << step }, Duration::from_millis(step as u64));
 /// }
 /// let e = p.project().unwrap();
-/// assert!(e.states > 1024.0 && e.sampled == 10 && e.squares > 10);
+/// assert!(e.states > 16384.0 && e.sampled == 14 && e.squares > 14);
 /// ```
 #[derive(Debug, Clone)]
 pub struct Projection {

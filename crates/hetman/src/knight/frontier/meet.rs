@@ -45,7 +45,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::checkpoint::{checkpoint_error, load_partial, Partial};
+use super::checkpoint::{checkpoint_error, load_partial, Half, Partial};
 use super::plan::{Allows, Plan};
 use super::sweep::{par, save_table, step_table, Key, Parts, Stepped};
 use super::ways::{on_table, Sum, Table, Ways};
@@ -93,10 +93,10 @@ pub(super) fn run_split<K: Key>(
     } else {
         cells + 2 * w + 1
     };
-    // The forward side saves its states between squares (the backward side
-    // is a small part of the work and runs again); a checkpoint of this
-    // split is marked so that the front-to-back
-    // count (or a split at another square) never takes it.
+    // Both sides save their states between squares and when stopped (the
+    // near side with the far side's finished table); a checkpoint of this
+    // split is marked so that the front-to-back count (or a split at
+    // another square) never takes it.
     let checkpoint = opts.checkpoint.map(|path| {
         let mut marked = plan.clone();
         let mark = if mirror {
@@ -107,34 +107,43 @@ pub(super) fn run_split<K: Key>(
         marked.signature.extend_from_slice(mark.as_bytes());
         (marked, path)
     });
-    let save = |v: usize, table: &Table<K>, partial: Option<&Partial<K>>| match &checkpoint {
-        Some((marked, path)) => save_table(marked, path, v, &BigCount::zero(), table, partial)
-            .map_err(|e| checkpoint_error(path, e)),
-        None => Ok(()),
+    let save = |v: usize, table: &Table<K>, partial: Option<&Partial<K>>, side: Half<'_, K>| {
+        match &checkpoint {
+            Some((marked, path)) => {
+                save_table(marked, path, v, &BigCount::zero(), table, partial, side)
+                    .map_err(|e| checkpoint_error(path, e))
+            }
+            None => Ok(()),
+        }
     };
+    // The squares of each side: the far side's count from the far end and
+    // its crossing rank, the near side's count and its crossing rank.
+    let (far_end, near_end) = (cells - cut + w, cut + w);
     let mut last_save = Instant::now();
     let mut peak = 1;
-    // Runs squares `range` (the forward ones saving checkpoints, also when
-    // stopped in the middle of a square); `before` is the number of
-    // progress steps before square 0 of this walk, and `partial` the first
-    // square's work before a stop.
+    // Runs squares `range` of one side, saving its states now and then and
+    // when stopped (in the middle of a square too); `before` is the number
+    // of progress steps before square 0 of this walk, and `partial` the
+    // first square's work before a stop.
     let mut walk = |plan: &Plan,
                     range: std::ops::Range<usize>,
                     mut parts: Table<K>,
                     before: usize,
-                    forward: bool,
+                    side: Half<'_, K>,
                     mut partial: Option<Partial<K>>|
      -> Result<Table<K>, Error> {
         let mut high = parts.high();
+        let end = match side {
+            Half::Far => far_end,
+            Half::Near(_) => near_end,
+        };
         for v in range {
             let threads = opts.threads.max(1);
             let (next, finished, h) =
                 match step_table(plan, v, parts, high, threads, opts, partial.take())? {
                     Stepped::Done(next, finished, h) => (next, finished, h),
                     Stepped::Stopped(rest, half, why) => {
-                        if forward {
-                            save(v, &rest, Some(&half))?;
-                        }
+                        save(v, &rest, Some(&half), side)?;
                         return Err(why);
                     }
                 };
@@ -152,8 +161,8 @@ pub(super) fn run_split<K: Key>(
                     states,
                 });
             }
-            if forward && v + 1 < cut + w && last_save.elapsed() >= opts.checkpoint_every {
-                save(v + 1, &parts, None)?;
+            if v + 1 < end && last_save.elapsed() >= opts.checkpoint_every {
+                save(v + 1, &parts, None, side)?;
                 last_save = Instant::now();
             }
         }
@@ -164,21 +173,29 @@ pub(super) fn run_split<K: Key>(
         Some((marked, path)) => load_partial::<K>(marked, path)?,
         None => None,
     };
-    let (resume, partial) = match resume {
-        Some((v, _, parts, partial)) if v <= cut + w => (Some((v, parts)), partial),
-        Some(_) => {
-            let path = opts.checkpoint.expect("a checkpoint was read");
+    if let Some(r) = &resume {
+        let path = opts.checkpoint.expect("a checkpoint was read");
+        if r.v > if r.far_side { far_end } else { near_end } {
             return Err(checkpoint_error(path, "is damaged: square out of range"));
         }
-        None => (None, None),
-    };
-    // The square that `partial` belongs to is in the first walk of the
-    // forward side, or in its crossing phase.
-    let from = resume.as_ref().map_or(0, |r| r.0);
-    let (partial, crossing_partial) = if from < cut {
-        (partial, None)
-    } else {
-        (None, partial)
+        if mirror && (r.far_side || r.far.len() > 0) {
+            return Err(checkpoint_error(
+                path,
+                "is damaged: a far side in a count of one side",
+            ));
+        }
+    }
+    // Where the near side starts: its square, its states and that square's
+    // work before a stop, split between the near side's first walk and its
+    // crossing rank.
+    let near = |r: Option<(usize, Table<K>, Option<Partial<K>>)>| {
+        let (from, table, partial) = r.unwrap_or_else(|| (0, start(plan), None));
+        let (first, crossing) = if from < cut {
+            (partial, None)
+        } else {
+            (None, partial)
+        };
+        (from, table, first, crossing)
     };
     // The join sees the rank before the cut and the rank after it: square
     // `cut - w + k` is slot `k + 1` of a forward state and slot `2w - k` of
@@ -189,16 +206,17 @@ pub(super) fn run_split<K: Key>(
         // The half turn maps the board, the cut and the crossing moves each
         // side makes onto themselves, so the backward table is the forward
         // one: count one side and join it with itself.
-        let (from, forward) = resume.unwrap_or_else(|| (0, start(plan)));
-        let forward = walk(plan, from.min(cut)..cut, forward, 0, true, partial)?;
+        let (from, forward, first, crossing) = near(resume.map(|r| (r.v, r.table, r.partial)));
+        let near_side = Half::Near(None);
+        let forward = walk(plan, from.min(cut)..cut, forward, 0, near_side, first)?;
         let phase = plan.crossing_phase(cut, cut + w, |u, v| keeps(w, cut, u, v), cut);
         let a = walk(
             &phase,
             from.max(cut)..cut + w,
             forward,
             0,
-            true,
-            crossing_partial,
+            near_side,
+            crossing,
         )?;
         let b = on_table!(&a, p => groups(&phase, p, blocked, |k| 2 * w - k));
         on_table!(&a, p => join(plan, p, &b, blocked, opts))
@@ -210,16 +228,41 @@ pub(super) fn run_split<K: Key>(
         let reversed: Vec<bool> = plan.blocked.iter().rev().copied().collect();
         let mut back = Plan::new(w as u32, (cells / w) as u32, &reversed, kind)?;
         back.min_limbs = plan.min_limbs;
-        let b = walk(&back, 0..cells - cut, start(&back), 0, false, None)?;
         let (row, next) = (cells - cut, cells - cut - w);
         let back_phase = back.crossing_phase(row, row + w, |u, _| u < next, next);
-        let b = walk(&back_phase, row..row + w, b, 0, false, None)?;
+        let (b, resume) = match resume {
+            // Saved on the near side: the far side is done.
+            Some(r) if !r.far_side => (r.far, Some((r.v, r.table, r.partial))),
+            far => {
+                let (from, table, partial) = match far {
+                    Some(r) => (r.v, r.table, r.partial),
+                    None => (0, start(&back), None),
+                };
+                let (first, crossing) = if from < row {
+                    (partial, None)
+                } else {
+                    (None, partial)
+                };
+                let b = walk(&back, from.min(row)..row, table, 0, Half::Far, first)?;
+                let b = walk(
+                    &back_phase,
+                    from.max(row)..row + w,
+                    b,
+                    0,
+                    Half::Far,
+                    crossing,
+                )?;
+                (b, None)
+            }
+        };
         let grouped = on_table!(&b, p => groups(&back_phase, p, blocked, |k| 2 * w - k));
-        drop(b);
+        // The far side's table goes into the near side's checkpoints.
+        let kept = checkpoint.as_ref().map(|_| b);
+        let near_side = Half::Near(kept.as_ref());
         let b = grouped;
-        let (from, forward) = resume.unwrap_or_else(|| (0, start(plan)));
-        let before = cells - cut + w;
-        let forward = walk(plan, from.min(cut)..cut, forward, before, true, partial)?;
+        let (from, forward, first, crossing) = near(resume);
+        let before = far_end;
+        let forward = walk(plan, from.min(cut)..cut, forward, before, near_side, first)?;
         // The forward half of the crossing phase: the rank after the cut
         // makes its moves back across the cut only.
         let mut phase = plan.crossing_phase(cut, cut + w, |u, _| u < cut, cut);
@@ -236,9 +279,10 @@ pub(super) fn run_split<K: Key>(
             from.max(cut)..cut + w,
             forward,
             before,
-            true,
-            crossing_partial,
+            near_side,
+            crossing,
         )?;
+        drop(kept);
         on_table!(&a, p => join(plan, p, &b, blocked, opts))
     };
     if let Some(progress) = opts.progress {
@@ -767,6 +811,57 @@ mod tests {
 
     /// Boards unchanged by a half turn, with random symmetric masks: the
     /// count of one side joined with itself agrees with the plain count.
+    #[test]
+    fn a_split_count_stopped_at_any_square_of_either_side_resumes_there() {
+        use std::sync::atomic::AtomicBool;
+        use std::sync::Mutex;
+        let dir = std::env::temp_dir().join(format!("hetman-sides-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("5x6.ckpt");
+        let (w, h) = (5u32, 6u32);
+        let free = vec![false; (w * h) as usize];
+        let plan = Plan::new(w, h, &free, Tours::OpenDirected).unwrap();
+        let cut = cut_of(&plan).unwrap();
+        assert!(!mirrored(&plan, cut));
+        let whole = count(w, h, &free, Tours::OpenDirected, &Options::default()).unwrap();
+        let far_end = plan.cells - cut + plan.w;
+        for after in [3, far_end - 2, far_end, far_end + 4, far_end + cut + 2] {
+            let stop = AtomicBool::new(false);
+            // The squares each run makes, so that a resume is seen to go on.
+            let made = Mutex::new(Vec::new());
+            let progress = |p: Progress| {
+                made.lock().unwrap().push(p.step);
+                if p.step == after {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            };
+            let mut o = Options {
+                stop: Some(&stop),
+                progress: Some(&progress),
+                checkpoint: Some(&path),
+                checkpoint_every: std::time::Duration::from_secs(3600),
+                ..Options::default()
+            };
+            let first = count(w, h, &free, Tours::OpenDirected, &o);
+            assert_eq!(
+                first.map(|c| c.tours),
+                Err(Error::Interrupted),
+                "after {after}"
+            );
+            assert!(path.exists(), "stopped after square {after}: saved");
+            stop.store(false, Ordering::Relaxed);
+            made.lock().unwrap().clear();
+            o.stop = None;
+            let resumed = count(w, h, &free, Tours::OpenDirected, &o).unwrap();
+            assert_eq!(resumed.tours, whole.tours, "stopped after square {after}");
+            // No square before the stop is made again.
+            let again = made.lock().unwrap();
+            assert!(again.iter().all(|&s| s > after), "after {after}: {again:?}");
+            assert!(!path.exists());
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn mirrored_counts_agree_with_the_plain_count() {
         let o = Options::default();

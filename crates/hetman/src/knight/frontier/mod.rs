@@ -139,10 +139,10 @@ pub struct Options<'a> {
     /// Called after each square with the position and the state count.
     pub progress: Option<&'a dyn Fn(Progress)>,
     /// When set to true, the count stops promptly with [`Error::Interrupted`],
-    /// saving a checkpoint first (if one is configured) wherever it is, in
-    /// the middle of a square too, so that a resume repeats no finished
-    /// work. (In a count met in the middle, the far side's squares, which
-    /// come first, are not saved: stopped there, it starts again.)
+    /// saving a checkpoint first (if one is configured) wherever it is, on
+    /// either side of a count met in the middle and in the middle of a
+    /// square too, so that a resume repeats no finished work. (The join at
+    /// the end does not stop: it finishes.)
     pub stop: Option<&'a AtomicBool>,
     /// The most frontier states the count may hold at once (the table of
     /// the square being made and what is left of the one before): past it
@@ -546,6 +546,9 @@ mod tests {
             b.extend(1u64.to_le_bytes());
             b.extend(0u64.to_le_bytes()); // no square half done: no tours,
             b.extend(1u64.to_le_bytes()); // one word per count,
+            b.extend(0u64.to_le_bytes()); // no states;
+            b.extend(0u64.to_le_bytes()); // the near side,
+            b.extend(1u64.to_le_bytes()); // no far side: one word per count,
             b.extend(0u64.to_le_bytes()); // no states
             let _ = fs::remove_file(&path);
             let identity = checkpoint::job_for(sig.as_bytes());
@@ -623,11 +626,11 @@ mod tests {
                     format!(" met in the middle at {cut}, one side by symmetry").as_bytes(),
                 );
             }
-            let (_, _, rest, half) = checkpoint::load_partial::<u64>(&plan, &path)
+            let saved = checkpoint::load_partial::<u64>(&plan, &path)
                 .unwrap()
                 .expect("a checkpoint was saved");
-            let half = half.expect("saved in the middle of a square");
-            assert!(half.done.len() > 0 && rest.len() > 0);
+            let half = saved.partial.expect("saved in the middle of a square");
+            assert!(half.done.len() > 0 && saved.table.len() > 0);
             o.max_states = None;
             let resumed = count(w, h, &free(cells), Tours::OpenDirected, &o).unwrap();
             assert_eq!(resumed.tours, whole.tours, "{w}x{h} split {split}");

@@ -42,6 +42,7 @@
 //! # std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
+use super::checkpoint::Half;
 use super::ways::Table;
 use super::{checkpoint_error, hash_of, load_checkpoint, save_checkpoint, step, Limits, Step};
 use super::{BigCount, Key, Options, Parts, Plan, Progress, Tours, Wide, FULL};
@@ -426,12 +427,14 @@ impl Exchange {
                     &BigCount::zero(),
                     std::slice::from_ref(states),
                     None,
+                    Half::Near(None),
                 )
                 .map_err(io(&p))?;
             }
             let done = self.done(v + 1, self.index);
             let total = BigCount::from(total);
-            save_checkpoint::<K, u64>(plan, &done, v + 1, &total, &[], None).map_err(io(&done))?;
+            save_checkpoint::<K, u64>(plan, &done, v + 1, &total, &[], None, Half::Near(None))
+                .map_err(io(&done))?;
             // The states sent to this shard before square v are used up.
             if v > 0 {
                 for from in 0..self.count {

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::checkpoint::{checkpoint_error, load_partial, save_checkpoint, Partial};
+use super::checkpoint::{checkpoint_error, load_partial, save_checkpoint, Half, Partial};
 use super::plan::Plan;
 use super::ways::{on_table, Sum, Table, Ways};
 use super::{BigCount, Options, Progress, FULL};
@@ -130,11 +130,18 @@ pub(super) fn run_with<K: Key>(
         None => None,
     };
     let mut partial = None;
-    let mut table = if let Some((v, t, states, half)) = resume {
-        start = v;
-        total = t;
-        partial = half;
-        states
+    let mut table = if let Some(r) = resume {
+        if r.far_side || r.far.len() > 0 {
+            let p = opts.checkpoint.expect("a checkpoint was read");
+            return Err(checkpoint_error(
+                p,
+                "is damaged: a far side in a count front to back",
+            ));
+        }
+        start = r.v;
+        total = r.total;
+        partial = r.partial;
+        r.table
     } else {
         // Before the first square every slot is "full": nothing to join to.
         Table::start(K::pack(plan.encode(&[FULL; 32], 0)))
@@ -150,7 +157,7 @@ pub(super) fn run_with<K: Key>(
                     // The final save: the states not yet expanded and the
                     // square's work so far, so that nothing done is lost.
                     if let Some(p) = opts.checkpoint {
-                        save_table(plan, p, v, &total, &rest, Some(&half))
+                        save_table(plan, p, v, &total, &rest, Some(&half), Half::Near(None))
                             .map_err(|e| checkpoint_error(p, e))?;
                     }
                     return Err(why);
@@ -174,7 +181,7 @@ pub(super) fn run_with<K: Key>(
         }
         if let Some(p) = opts.checkpoint {
             if v + 1 < plan.cells && last_save.elapsed() >= opts.checkpoint_every {
-                save_table(plan, p, v + 1, &total, &table, None)
+                save_table(plan, p, v + 1, &total, &table, None, Half::Near(None))
                     .map_err(|e| checkpoint_error(p, e))?;
                 last_save = Instant::now();
             }
@@ -245,6 +252,7 @@ pub(super) fn step_table<K: Key>(
 }
 
 /// Saves a table of any width (see [`save_checkpoint`]).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn save_table<K: Key>(
     plan: &Plan,
     path: &Path,
@@ -252,8 +260,9 @@ pub(super) fn save_table<K: Key>(
     total: &BigCount,
     table: &Table<K>,
     partial: Option<&Partial<K>>,
+    side: Half<'_, K>,
 ) -> io::Result<()> {
-    on_table!(table, p => save_checkpoint(plan, path, v, total, p, partial))
+    on_table!(table, p => save_checkpoint(plan, path, v, total, p, partial, side))
 }
 
 /// When a square stops between its rounds.
