@@ -58,6 +58,7 @@ mod bignum;
 mod checkpoint;
 mod estimate;
 mod expand;
+mod join;
 mod meet;
 mod plan;
 pub mod shard;
