@@ -444,8 +444,9 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
-    /// Boards unchanged by a half turn, with random symmetric masks: the
-    /// count of one side joined with itself agrees with the plain count.
+    /// A count with two sides (5×6: no half-turn symmetry) stopped on its
+    /// far side, at the far side's end, and on its near side: each resume
+    /// makes only the squares after the stop and gets the whole count.
     #[test]
     fn a_split_count_stopped_at_any_square_of_either_side_resumes_there() {
         use std::sync::atomic::AtomicBool;
@@ -497,6 +498,8 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    /// Boards unchanged by a half turn, with random symmetric masks: the
+    /// count of one side joined with itself agrees with the plain count.
     #[test]
     fn mirrored_counts_agree_with_the_plain_count() {
         let o = Options::default();
