@@ -432,3 +432,49 @@ fn slurm_writes_an_array_and_a_dependent_merge() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn estimate_with_a_checkpoint_gives_the_work_left_and_changes_nothing() {
+    let dir = temp_dir("estimate-left");
+    let ckpt = dir.join("14.ckpt");
+    let path = ckpt.to_str().unwrap();
+    // No file yet: all of the work is left, and no file is made.
+    let (out, err, code) = run(&["queens", "count", "14", "--estimate", "--checkpoint", path]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("14 queens: 0 of "), "{out}");
+    assert!(out.contains("100% of the estimated work"), "{out}");
+    assert!(!ckpt.exists());
+    // A finished count's checkpoint: nothing is left.
+    let (out, err, code) = run(&["queens", "count", "14", "--checkpoint", path]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, count_line(14));
+    let before = std::fs::read(&ckpt).unwrap();
+    let (out, err, code) = run(&["queens", "count", "14", "--estimate", "--checkpoint", path]);
+    assert_eq!(code, 0, "{err}");
+    let (done, all) = out
+        .strip_prefix("14 queens: ")
+        .and_then(|r| r.split_once(" work units done"))
+        .and_then(|(d, _)| d.split_once(" of "))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(done, all, "{out}");
+    assert!(out.contains(" 0% of the estimated work"), "{out}");
+    assert_eq!(
+        std::fs::read(&ckpt).unwrap(),
+        before,
+        "the estimate only reads the file"
+    );
+    // Another shard's checkpoint is refused as the count would refuse it.
+    let (_, err, code) = run(&[
+        "queens",
+        "count",
+        "14",
+        "--estimate",
+        "--checkpoint",
+        path,
+        "--shard",
+        "1/2",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("checkpoint"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -91,6 +91,14 @@ fn torn_record(tail: &str) -> bool {
     body_ok && hash.len() < 32 && hash.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 
+/// What a checkpoint file holds: the records, the hash chain after the
+/// last whole line, and the length of the whole lines.
+struct Read {
+    records: BTreeMap<u64, Vec<u64>>,
+    chain: [u8; 16],
+    good_len: u64,
+}
+
 impl Checkpoint {
     /// Opens the checkpoint at `path` for the job named by `header` (one
     /// line, usually a [`Job::identity`](super::Job::identity)), creating it
@@ -100,6 +108,73 @@ impl Checkpoint {
     /// where the damage is; a file that is not a checkpoint is refused and
     /// left as it is.
     pub fn open(path: &Path, header: &str) -> Result<Checkpoint, Error> {
+        let refuse = |reason: String| Error::Checkpoint {
+            path: path.display().to_string(),
+            reason,
+        };
+        let header_text = format!("{MAGIC}{header}");
+        let (records, chain) = match Self::read(path, header)? {
+            Some(Read {
+                records,
+                chain,
+                good_len,
+            }) => {
+                // Cut a torn last line so that appends start on a fresh line.
+                let f = OpenOptions::new()
+                    .write(true)
+                    .open(path)
+                    .map_err(|e| io_error(path, "open", &e))?;
+                f.set_len(good_len)
+                    .map_err(|e| io_error(path, "repair", &e))?;
+                (records, chain)
+            }
+            None => {
+                // Write the header to a temporary file and rename it into place, so
+                // that the file never exists without its header.
+                let chain = link(&[0; 16], &header_text);
+                let line = format!("{header_text} #{}\n", hex(&chain));
+                super::output::write_file(path, line.as_bytes(), super::output::Existing::Replace)
+                    .map_err(|e| refuse(format!("cannot be created: {e}")))?;
+                (BTreeMap::new(), chain)
+            }
+        };
+        let file = OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|e| io_error(path, "open", &e))?;
+        Ok(Checkpoint {
+            path: path.to_path_buf(),
+            file,
+            records,
+            chain,
+            last_sync: Instant::now(),
+        })
+    }
+
+    /// The units that the checkpoint at `path` records as finished, with
+    /// their values, checked as [`open`](Checkpoint::open) checks them but
+    /// without changing anything: `None` when there is no such file. For
+    /// estimating the work left.
+    ///
+    /// ```
+    /// use hetman::jobs::checkpoint::Checkpoint;
+    /// let dir = std::env::temp_dir().join(format!("hetman-finished-doc-{}", std::process::id()));
+    /// std::fs::create_dir_all(&dir).unwrap();
+    /// let path = dir.join("job.ckpt");
+    /// assert!(Checkpoint::finished(&path, "job=doc").unwrap().is_none());
+    /// let mut c = Checkpoint::open(&path, "job=doc").unwrap();
+    /// c.record(3, &[42]).unwrap();
+    /// c.sync().unwrap();
+    /// let done = Checkpoint::finished(&path, "job=doc").unwrap().unwrap();
+    /// assert_eq!(done, [(3, vec![42])]);
+    /// # std::fs::remove_dir_all(&dir).unwrap();
+    /// ```
+    pub fn finished(path: &Path, header: &str) -> Result<Option<Vec<(u64, Vec<u64>)>>, Error> {
+        Ok(Self::read(path, header)?.map(|r| r.records.into_iter().collect()))
+    }
+
+    /// Reads and checks the file at `path`, if there is one.
+    fn read(path: &Path, header: &str) -> Result<Option<Read>, Error> {
         assert!(!header.contains('\n'), "a checkpoint header is one line");
         let refuse = |reason: String| Error::Checkpoint {
             path: path.display().to_string(),
@@ -109,7 +184,10 @@ impl Checkpoint {
         let mut chain = link(&[0; 16], &header_text);
         let mut records = BTreeMap::new();
         let exists = std::fs::symlink_metadata(path).is_ok();
-        if exists {
+        if !exists {
+            return Ok(None);
+        }
+        {
             if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
                 return Err(refuse(
                     "is not a regular file; a checkpoint must be one: use another file".into(),
@@ -206,31 +284,12 @@ impl Checkpoint {
             if number == 0 {
                 return Err(refuse(format!("is empty (no header); {AGAIN}")));
             }
-            // Cut a torn last line so that appends start on a fresh line.
-            let f = OpenOptions::new()
-                .write(true)
-                .open(path)
-                .map_err(|e| io_error(path, "open", &e))?;
-            f.set_len(good_len)
-                .map_err(|e| io_error(path, "repair", &e))?;
-        } else {
-            // Write the header to a temporary file and rename it into place, so
-            // that the file never exists without its header.
-            let line = format!("{header_text} #{}\n", hex(&chain));
-            super::output::write_file(path, line.as_bytes(), super::output::Existing::Replace)
-                .map_err(|e| refuse(format!("cannot be created: {e}")))?;
+            Ok(Some(Read {
+                records,
+                chain,
+                good_len,
+            }))
         }
-        let file = OpenOptions::new()
-            .append(true)
-            .open(path)
-            .map_err(|e| io_error(path, "open", &e))?;
-        Ok(Checkpoint {
-            path: path.to_path_buf(),
-            file,
-            records,
-            chain,
-            last_sync: Instant::now(),
-        })
     }
 
     /// The values recorded for `key`, if an earlier run finished it.

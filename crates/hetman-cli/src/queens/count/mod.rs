@@ -72,7 +72,8 @@ pub struct LongRunArgs {
     #[arg(long, value_name = "FILE")]
     pub result: Option<PathBuf>,
     /// Do not count: time a sample of the work units here and print the expected wall and CPU time and memory (and per shard).
-    #[arg(long, conflicts_with_all = ["checkpoint", "result", "stats"])]
+    /// With --checkpoint FILE, the work that is left (FILE is only read).
+    #[arg(long, conflicts_with_all = ["result", "stats"])]
     pub estimate: bool,
 }
 
@@ -82,7 +83,9 @@ impl LongRunArgs {
     }
 
     fn flag(&self) -> &'static str {
-        if self.checkpoint.is_some() {
+        if self.estimate {
+            "--estimate"
+        } else if self.checkpoint.is_some() {
             "--checkpoint"
         } else if self.shard.is_some() {
             "--shard"

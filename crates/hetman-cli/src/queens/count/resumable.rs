@@ -35,6 +35,14 @@ pub fn count(a: &CountArgs, algorithm: Algorithm, threads: usize) -> Result<Exit
         if engine == Engine::Halves {
             return estimate_join_run(a, spec, threads);
         }
+        if l.checkpoint.is_some() {
+            bail!(
+                "--estimate with --checkpoint: the work left is estimated for the half-board join \
+                 (N from 8 to 23), not for the {} that counts N = {}",
+                engine.name(),
+                a.n
+            );
+        }
         let plan = Plan::new(a.n)?;
         let split = Split::new(&plan, spec.count)?;
         return estimate(a, &plan, &split, spec, threads);
@@ -246,6 +254,9 @@ fn estimate_join_run(a: &CountArgs, spec: ShardSpec, threads: usize) -> Result<E
         });
     let mine = e.shard_cpu_seconds[spec.index];
     let mib = e.memory_bytes.div_ceil(1 << 20);
+    if let Some(path) = &a.long_run.checkpoint {
+        return estimate_left(a, spec, threads, &plan, &split, &e, path);
+    }
     if a.json {
         let mut v = json!({
             "n": a.n, "engine": Engine::Halves.version(), "cpu_seconds": e.cpu_seconds,
@@ -292,6 +303,73 @@ fn estimate_join_run(a: &CountArgs, spec: ShardSpec, threads: usize) -> Result<E
         e.timed,
         group(e.units as u64),
         human(e.setup_seconds)
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--estimate --checkpoint FILE`: the work this shard has left after the
+/// units FILE records (FILE is read, not changed).
+fn estimate_left(
+    a: &CountArgs,
+    spec: ShardSpec,
+    threads: usize,
+    plan: &JoinPlan,
+    split: &Split,
+    e: &hetman::queens::count::JoinEstimate,
+    path: &std::path::Path,
+) -> Result<ExitCode> {
+    let done = hetman::jobs::checkpoint::Checkpoint::finished(path, &split.header(spec.index))?
+        .unwrap_or_default();
+    let costs = plan.costs(threads);
+    let units = split.units(spec.index);
+    let done: std::collections::BTreeSet<u64> = done.into_iter().map(|(k, _)| k).collect();
+    let left: Vec<usize> = units
+        .iter()
+        .copied()
+        .filter(|&u| !done.contains(&(u as u64)))
+        .collect();
+    let cost: u64 = left.iter().map(|&u| costs[u]).sum();
+    let all: u64 = units.iter().map(|&u| costs[u]).sum();
+    let cpu = if left.is_empty() {
+        0.0
+    } else {
+        e.setup_seconds + e.seconds_per_cost * cost as f64
+    };
+    let wall = cpu / threads as f64;
+    if a.json {
+        crate::outln!(
+            "{}",
+            json!({
+                "n": a.n, "engine": Engine::Halves.version(), "shard": spec.index,
+                "shards": spec.count, "units": units.len(), "units_done": units.len() - left.len(),
+                "cost_left_fraction": if all == 0 { 0.0 } else { cost as f64 / all as f64 },
+                "cpu_seconds_left": cpu, "wall_seconds_left": wall, "threads": threads,
+                "memory_bytes": e.memory_bytes,
+            })
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    crate::outln!(
+        "{} queens{}: {} of {} work units done ('{}'); the rest: about {} on {threads} thread{} \
+         ({} of CPU time, {:.0}% of the estimated work), peak memory at most about {} MiB",
+        a.n,
+        if spec.count > 1 {
+            format!(", shard {} of {}", spec.index, spec.count)
+        } else {
+            String::new()
+        },
+        group((units.len() - left.len()) as u64),
+        group(units.len() as u64),
+        path.display(),
+        human(wall),
+        s(threads as u64),
+        human(cpu),
+        if all == 0 {
+            0.0
+        } else {
+            100.0 * cost as f64 / all as f64
+        },
+        group(e.memory_bytes.div_ceil(1 << 20)),
     );
     Ok(ExitCode::SUCCESS)
 }
