@@ -91,6 +91,9 @@ fn torn_record(tail: &str) -> bool {
     body_ok && hash.len() < 32 && hash.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 
+/// The finished units of a checkpoint and their values, in key order.
+pub type Records = Vec<(u64, Vec<u64>)>;
+
 /// What a checkpoint file holds: the records, the hash chain after the
 /// last whole line, and the length of the whole lines.
 struct Read {
@@ -169,7 +172,7 @@ impl Checkpoint {
     /// assert_eq!(done, [(3, vec![42])]);
     /// # std::fs::remove_dir_all(&dir).unwrap();
     /// ```
-    pub fn finished(path: &Path, header: &str) -> Result<Option<Vec<(u64, Vec<u64>)>>, Error> {
+    pub fn finished(path: &Path, header: &str) -> Result<Option<Records>, Error> {
         Ok(Self::read(path, header)?.map(|r| r.records.into_iter().collect()))
     }
 
