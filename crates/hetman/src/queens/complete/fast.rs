@@ -104,6 +104,14 @@ pub(super) struct Fast {
     pub(super) fails: u64,
 }
 
+/// Bits `k..k + 64` of `d` (`k` < 64), without the branch of a general
+/// 128-bit shift.
+#[inline(always)]
+fn window(d: u128, k: usize) -> u64 {
+    let (lo, hi) = (d as u64, (d >> 64) as u64);
+    lo >> k | (hi << 1) << (63 - k)
+}
+
 #[inline]
 fn sq(line: u8, v: usize) -> (usize, usize) {
     if line < 64 {
@@ -161,13 +169,13 @@ impl Fast {
     /// The free ranks of the open file `f`.
     #[inline(always)]
     fn file_dom(&self, x: &Node, f: usize) -> u64 {
-        self.fbase[f] & x.or & !((x.up >> f) as u64) & !((x.dn >> (63 - f)) as u64)
+        self.fbase[f] & x.or & !(window(x.up, f) | window(x.dn, 63 - f))
     }
 
     /// The free files of the open rank `r`.
     #[inline(always)]
     fn rank_dom(&self, x: &Node, r: usize) -> u64 {
-        self.rbase[r] & x.of & !((x.up >> r) as u64) & !((x.dm >> (63 - r)) as u64)
+        self.rbase[r] & x.of & !(window(x.up, r) | window(x.dm, 63 - r))
     }
 
     #[inline(always)]
