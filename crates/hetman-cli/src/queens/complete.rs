@@ -29,7 +29,8 @@ pub const HELP: &str = "Searches for solutions that keep the queens given with -
 and leave the squares given with --block empty, or proves that there are none (the reason on \
 stderr, exit code 1). N may be anything up to 1,048,576: with few given queens on a big board a \
 local search repairs a solution around them (N = 1,000,000 in seconds); otherwise an exact \
-search (files and ranks, forced moves, a matching check, restarts) decides, up to N = 16,384. \
+search (files and ranks, forced moves, a matching check, restarts; on boards up to 64 a lean \
+search on 64-bit masks after the first propagation) decides, up to N = 16,384. \
 --count estimates the search first and refuses a count that would run for long unless --force \
 is given (then it shows its progress on stderr).\n\n\
 A square given twice, blocked twice, both given and blocked, or two given queens that attack \

@@ -2,6 +2,7 @@
 //! queens, else the exact search, each answer checked before it leaves.
 
 use super::exact::Prop;
+use super::fast;
 use super::*;
 
 impl Puzzle {
@@ -165,6 +166,9 @@ impl Puzzle {
             }
             Prop::Branch(l) => l,
         };
+        if self.n <= fast::MAX_N {
+            return self.fast_find(e.stats);
+        }
         let mut limit = if opts.restarts {
             RESTART_NODES
         } else {
@@ -198,6 +202,22 @@ impl Puzzle {
                     };
                 }
             }
+        }
+    }
+
+    /// The search on `u64` masks (N ≤ 64), after the root's propagation by
+    /// the exact search (`root`: its work).
+    fn fast_find(&self, root: Stats) -> (Answer, Stats) {
+        let mut s = fast::Fast::new(self).expect("the root propagated");
+        let end = s.run(u64::MAX);
+        let mut stats = root;
+        stats.nodes += s.nodes;
+        stats.forced += s.forced;
+        stats.fails += s.fails;
+        match end {
+            fast::End::Found => (Answer::Found(self.checked(&s.ranks())), stats),
+            fast::End::Done => (Answer::None(Proof::Exhausted), stats),
+            fast::End::Limit => unreachable!("no limit"),
         }
     }
 
