@@ -109,3 +109,17 @@ fn a_count_stopped_at_its_memory_limit_resumes_from_its_checkpoint() {
     assert!(!ckpt.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_queens_count_over_its_memory_limit_is_refused_before_it_starts() {
+    let (out, err, code) = run(&["queens", "count", "20", "--max-memory", "100M"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        err.starts_with("error: the fast engine would need about ")
+            && err.contains("MiB for N = 20, more than the 100 MiB given by --max-memory"),
+        "{err}"
+    );
+    let (out, err, code) = run(&["queens", "count", "12", "--max-memory", "100M"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "12 queens: 14,200 solutions, 1,787 unique\n");
+}

@@ -3,7 +3,7 @@
 //! would take too long or need too much memory, and the fast engine's run
 //! with the shared stop flag and progress renderer.
 
-use crate::common::long_run::{available_memory, install_ctrlc, Progress, STOP};
+use crate::common::long_run::{install_ctrlc, memory_budget, Progress, STOP};
 use crate::common::output;
 use anyhow::Result;
 use clap::ValueEnum;
@@ -47,6 +47,17 @@ impl From<AlgorithmArg> for Algorithm {
 /// memory than the machine has, or an estimate above the limit on `threads`
 /// cores (only the fast engine uses more than one).
 pub fn refusal(algorithm: Algorithm, n: usize, force: bool, threads: usize) -> Option<String> {
+    refusal_within(algorithm, n, force, threads, memory_budget(None))
+}
+
+/// [`refusal`] with a memory budget (see `memory_budget`).
+pub fn refusal_within(
+    algorithm: Algorithm,
+    n: usize,
+    force: bool,
+    threads: usize,
+    budget: Option<(u64, &'static str)>,
+) -> Option<String> {
     let name = algorithm.name();
     if n > algorithm.max_n() {
         return Some(format!(
@@ -61,10 +72,10 @@ pub fn refusal(algorithm: Algorithm, n: usize, force: bool, threads: usize) -> O
     };
     if algorithm == Algorithm::Fast {
         let need = queens::count::memory_bytes(n);
-        if let Some(have) = available_memory() {
+        if let Some((have, how)) = budget {
             if need > have {
                 return Some(format!(
-                    "the fast engine would need about {} MiB for N = {n} but only {} MiB is available",
+                    "the fast engine would need about {} MiB for N = {n}, more than the {} MiB {how}",
                     need >> 20,
                     have >> 20
                 ));

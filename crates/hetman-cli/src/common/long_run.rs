@@ -40,6 +40,16 @@ pub fn available_memory() -> Option<u64> {
     Some(kib * 1024)
 }
 
+/// The memory a run may take, and where the figure comes from: `--max-memory`,
+/// else nine tenths of the memory available now (some for the rest of the
+/// process and the machine), if known.
+pub fn memory_budget(max_memory: Option<u64>) -> Option<(u64, &'static str)> {
+    match max_memory {
+        Some(b) => Some((b, "given by --max-memory")),
+        None => available_memory().map(|b| (b / 10 * 9, "available")),
+    }
+}
+
 /// Writes `text` to `path` whole or not at all (the library's one atomic
 /// write: symlinks followed, devices and FIFOs written in place).
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), hetman::Error> {

@@ -3,7 +3,7 @@
 //! run at the same time and exchange states.
 
 use crate::common::args::{parse_memory, parse_shard, ShardSpec};
-use crate::common::long_run::{available_memory, install_ctrlc, resolve_threads, Progress, STOP};
+use crate::common::long_run::{install_ctrlc, memory_budget, resolve_threads, Progress, STOP};
 use crate::common::output::{self, big, group, group_decimal, json_exact};
 use crate::common::shard::{knight_record, write_record};
 use crate::common::tour::{build_board, start_square, tours as tours_word, Board};
@@ -526,15 +526,6 @@ fn square_progress(bar: &Progress, p: frontier::Progress) {
 
 /// A whole-board count runs this long before its projection is read.
 const SAMPLE: Duration = Duration::from_secs(2);
-
-/// The memory the frontier states may take, and where the figure comes from.
-fn memory_budget(max_memory: Option<u64>) -> Option<(u64, &'static str)> {
-    match max_memory {
-        Some(b) => Some((b, "given by --max-memory")),
-        // Some for the rest of the process and the machine.
-        None => available_memory().map(|b| (b / 10 * 9, "available")),
-    }
-}
 
 /// Why a count projected as `e` is refused: its first walk alone over an
 /// hour or over the memory budget.

@@ -5,8 +5,8 @@
 mod resumable;
 
 use crate::common::args::{check_n_for, invalid_value, parse_search_n, ShardSpec};
-use crate::common::engine::{refusal, run_count, AlgorithmArg};
-use crate::common::long_run::resolve_threads;
+use crate::common::engine::{refusal_within, run_count, AlgorithmArg};
+use crate::common::long_run::{memory_budget, resolve_threads};
 use crate::common::output::{self, count_of, group, s};
 use anyhow::{bail, Result};
 use clap::Args;
@@ -52,6 +52,10 @@ pub struct CountArgs {
     /// Start even when the estimate says the count would take more than an hour.
     #[arg(long)]
     pub force: bool,
+    /// The most memory the count may take, such as 8GiB or 512M (default: the memory available
+    /// now): a count whose engine needs more is refused before it starts.
+    #[arg(long, value_name = "SIZE", value_parser = crate::common::args::parse_memory)]
+    pub max_memory: Option<u64>,
     /// No progress on stderr (shown for runs over a second).
     #[arg(long, short)]
     pub quiet: bool,
@@ -122,7 +126,8 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
     if a.long_run.is_set() {
         return resumable::count(a, algorithm, threads);
     }
-    if let Some(why) = refusal(algorithm, a.n, a.force, threads) {
+    let budget = memory_budget(a.max_memory);
+    if let Some(why) = refusal_within(algorithm, a.n, a.force, threads, budget) {
         bail!("{why}");
     }
     let (c, time, units) = run_count(a.n, algorithm, threads, !a.quiet && !a.json)?;

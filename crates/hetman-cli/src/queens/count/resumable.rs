@@ -4,7 +4,8 @@
 
 use super::CountArgs;
 use crate::common::args::ShardSpec;
-use crate::common::engine::{refusal, with_fast_options};
+use crate::common::engine::{refusal_within, with_fast_options};
+use crate::common::long_run::memory_budget;
 use crate::common::output::{self, group, s};
 use crate::common::shard::{queens_record, write_record};
 use anyhow::{bail, Result};
@@ -26,7 +27,7 @@ const ESTIMATE_BUDGET: Duration = Duration::from_millis(1500);
 pub fn count(a: &CountArgs, algorithm: Algorithm, threads: usize) -> Result<ExitCode> {
     let l = &a.long_run;
     // Range and memory; the time limit is per shard, below.
-    if let Some(why) = refusal(algorithm, a.n, true, threads) {
+    if let Some(why) = refusal_within(algorithm, a.n, true, threads, memory_budget(a.max_memory)) {
         bail!("{why}");
     }
     let spec = l.shard.unwrap_or(ShardSpec { index: 0, count: 1 });
