@@ -396,6 +396,21 @@ mod tests {
         }
     }
 
+    /// Options that save to `path` when `stop` is raised (and not before).
+    fn stopping<'a>(
+        stop: &'a std::sync::atomic::AtomicBool,
+        progress: &'a dyn Fn(Progress),
+        path: &'a std::path::Path,
+    ) -> Options<'a> {
+        Options {
+            stop: Some(stop),
+            progress: Some(progress),
+            checkpoint: Some(path),
+            checkpoint_every: std::time::Duration::from_secs(3600),
+            ..Options::default()
+        }
+    }
+
     #[test]
     fn a_split_count_stopped_in_the_crossing_phase_resumes() {
         use std::sync::atomic::AtomicBool;
@@ -417,13 +432,7 @@ mod tests {
                     stop.store(true, Ordering::Relaxed);
                 }
             };
-            let mut o = Options {
-                stop: Some(&stop),
-                progress: Some(&progress),
-                checkpoint: Some(&path),
-                checkpoint_every: std::time::Duration::from_secs(3600),
-                ..Options::default()
-            };
+            let mut o = stopping(&stop, &progress, &path);
             assert_eq!(
                 count(w, h, &free, Tours::Closed, &o).map(|c| c.tours),
                 Err(Error::Interrupted)
@@ -471,13 +480,7 @@ mod tests {
                     stop.store(true, Ordering::Relaxed);
                 }
             };
-            let mut o = Options {
-                stop: Some(&stop),
-                progress: Some(&progress),
-                checkpoint: Some(&path),
-                checkpoint_every: std::time::Duration::from_secs(3600),
-                ..Options::default()
-            };
+            let mut o = stopping(&stop, &progress, &path);
             let first = count(w, h, &free, Tours::OpenDirected, &o);
             assert_eq!(
                 first.map(|c| c.tours),
