@@ -3,11 +3,13 @@
 //! squares of ranks L and F, and paired when their paths link up.
 
 use std::collections::HashMap;
+use std::sync::atomic::Ordering;
 
 use super::plan::{Allows, Plan};
 use super::sweep::{par, Key, Parts};
 use super::ways::{Sum, Ways};
 use super::{BigCount, Options, FULL, LABEL0, TERM};
+use crate::Error;
 
 /// A link of a square that is a path end: no path end here.
 const NONE: u8 = 0xff;
@@ -242,16 +244,19 @@ impl Allows for Prefixes {
 /// place) against the grouped backward states `b`. Open tours have many
 /// matching groups per state, so the forward states are visited in order of
 /// their degree keys (an index of 16 bytes a state) and each group's
-/// matches are looked up once.
+/// matches are looked up once. Stops with [`Error::Interrupted`] when
+/// [`Options::stop`] is raised.
 pub(super) fn join<K: Key, W: Ways>(
     plan: &Plan,
     a: &Parts<K, W>,
     b: &Backward,
     blocked: &[bool],
     opts: &Options<'_>,
-) -> BigCount {
+) -> Result<BigCount, Error> {
     let closed = plan.closed;
     let threads = opts.threads.max(1);
+    let stop = opts.stop;
+    let stopped = move || stop.is_some_and(|s| s.load(Ordering::Relaxed));
     let slot = |k: usize| k + 1;
     let pairs = |x: &Side, ways: &W, others: &[Side], total: &mut Sum| {
         for y in others {
@@ -265,7 +270,10 @@ pub(super) fn join<K: Key, W: Ways>(
         par(a.chunks(per).collect(), |chunks| {
             let mut total = Sum::default();
             let mut t = Vec::new();
-            for (key, ways) in chunks.iter().flatten() {
+            for (n, (key, ways)) in chunks.iter().flatten().enumerate() {
+                if n % 4096 == 0 && stopped() {
+                    break;
+                }
                 let (degrees, x) = side(plan, key.unpack(), 0, blocked, slot);
                 targets(degrees, blocked, true, &mut t);
                 if let Some(others) = b.groups.get(&t[0]) {
@@ -299,6 +307,9 @@ pub(super) fn join<K: Key, W: Ways>(
             let mut total = Sum::default();
             let mut t = Vec::new();
             for group in piece.chunk_by(|x, y| x.0 == y.0) {
+                if stopped() {
+                    break;
+                }
                 targets(group[0].0, blocked, false, &mut t);
                 let matches: Vec<&Vec<Side>> = t.iter().filter_map(|k| b.groups.get(k)).collect();
                 if matches.is_empty() {
@@ -315,11 +326,15 @@ pub(super) fn join<K: Key, W: Ways>(
             total
         })
     };
+    if stopped() {
+        // Some pairs were left out: no answer.
+        return Err(Error::Interrupted);
+    }
     let mut total = Sum::default();
     for s in sums {
         total.absorb(s);
     }
-    total.total()
+    Ok(total.total())
 }
 
 /// Whether the paths of two matching sides make one path (or one cycle).

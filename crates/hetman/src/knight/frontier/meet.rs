@@ -214,7 +214,12 @@ pub(super) fn run_split<K: Key>(
             crossing,
         )?;
         let b = on_table!(&a, p => groups(&phase, p, blocked, |k| 2 * w - k));
-        on_table!(&a, p => join(plan, p, &b, blocked, opts))
+        let joined = on_table!(&a, p => join(plan, p, &b, blocked, opts));
+        if joined == Err(Error::Interrupted) {
+            // Saved whole: a resume goes straight to the join.
+            save(near_end, &a, None, near_side)?;
+        }
+        joined?
     } else {
         // The backward count over the ranks from the cut on, then its half
         // of the crossing phase: the rank before the cut makes its moves two
@@ -277,8 +282,13 @@ pub(super) fn run_split<K: Key>(
             near_side,
             crossing,
         )?;
+        let joined = on_table!(&a, p => join(plan, p, &b, blocked, opts));
+        if joined == Err(Error::Interrupted) {
+            // Saved whole, with the far side: a resume goes straight to the join.
+            save(near_end, &a, None, near_side)?;
+        }
         drop(kept);
-        on_table!(&a, p => join(plan, p, &b, blocked, opts))
+        joined?
     };
     if let Some(progress) = opts.progress {
         progress(Progress {
@@ -454,8 +464,9 @@ mod tests {
     }
 
     /// A count with two sides (5×6: no half-turn symmetry) stopped on its
-    /// far side, at the far side's end, and on its near side: each resume
-    /// makes only the squares after the stop and gets the whole count.
+    /// far side, at the far side's end, on its near side and in the join:
+    /// each resume makes only the squares after the stop and gets the whole
+    /// count.
     #[test]
     fn a_split_count_stopped_at_any_square_of_either_side_resumes_there() {
         use std::sync::atomic::AtomicBool;
@@ -470,7 +481,16 @@ mod tests {
         assert!(!mirrored(&plan, cut));
         let whole = count(w, h, &free, Tours::OpenDirected, &Options::default()).unwrap();
         let far_end = plan.cells - cut + plan.w;
-        for after in [3, far_end - 2, far_end, far_end + 4, far_end + cut + 2] {
+        // The last: stopped after the near side's last square, in the join.
+        let near_end = far_end + cut + plan.w;
+        for after in [
+            3,
+            far_end - 2,
+            far_end,
+            far_end + 4,
+            far_end + cut + 2,
+            near_end,
+        ] {
             let stop = AtomicBool::new(false);
             // The squares each run makes, so that a resume is seen to go on.
             let made = Mutex::new(Vec::new());

@@ -142,8 +142,9 @@ pub struct Options<'a> {
     /// When set to true, the count stops promptly with [`Error::Interrupted`],
     /// saving a checkpoint first (if one is configured) wherever it is, on
     /// either side of a count met in the middle and in the middle of a
-    /// square too, so that a resume repeats no finished work. (The join at
-    /// the end does not stop: it finishes.)
+    /// square too, so that a resume repeats no finished work. (Stopped in
+    /// the join of a count met in the middle, it saves both sides, and a
+    /// resume joins them again.)
     pub stop: Option<&'a AtomicBool>,
     /// The most frontier states the count may hold at once (the table of
     /// the square being made and what is left of the one before): past it
