@@ -231,6 +231,11 @@ test("a blocked square on 5x5: the tours found avoid it", async () => {
   await page.keyboard.press("n");
   await page.waitForFunction(() => window.hetmanPage.state().counters && window.hetmanPage.state().counters.tours === 1,
     null, { timeout: 30000 });
+  // The counters are drawn after the state changes: wait for the drawing
+  // (61 dead ends come before the first tour from a5 with c3 blocked).
+  await page.waitForFunction(
+    () => Number(document.querySelector("#count-dead_ends")?.getAttribute("data-value")) > 0,
+    null, { timeout: 10000 });
   assert.ok((await counter(page, "dead_ends")) > 0, "dead ends on the way");
   await page.screenshot({ path: path.join(SHOTS, "knight-5x5-blocked-c3.png"), fullPage: true });
   await page.click("#solutions li:nth-child(1) button");
