@@ -151,6 +151,7 @@ pub fn with_fast_options<T>(
         threads,
         stop: Some(&STOP),
         progress: Some(&report),
+        max_memory: None,
     };
     f(&opts)
 }

@@ -36,7 +36,7 @@ mod units;
 pub use estimate::{estimate_cpu, CpuEstimate};
 pub use halves::{
     count_halves, count_join_units, estimate_join, HalvesCount, JoinEstimate, JoinPlan,
-    JoinUnitCount, HALVES_MAX_N, HALVES_MIN_N,
+    JoinUnitCount, DEFAULT_CHUNK_BYTES, HALVES_MAX_N, HALVES_MIN_N,
 };
 pub use merge::{merge_shards, Merged, ShardRecord};
 pub use shard::{count_join_resumable, count_resumable, ShardCount};
@@ -149,6 +149,9 @@ pub struct CountOptions<'a> {
     pub stop: Option<&'a AtomicBool>,
     /// Called after each finished unit (from the worker threads).
     pub progress: Option<&'a (dyn Fn(Progress) + Sync)>,
+    /// Bytes the half-board join may hold; a count that would need more is
+    /// refused before it starts. `None`: no limit.
+    pub max_memory: Option<u64>,
 }
 
 /// The fast engine's full result.
@@ -229,25 +232,23 @@ pub fn constellation_seconds(n: usize) -> f64 {
     t
 }
 
-/// Bytes the fast engine needs for N queens. The half-board join holds the
-/// placements of both quarters of the west half (24 bytes each) and the
-/// grouped copy in use (16 bytes each; two at once for odd N, where each rank
-/// of the middle queen has its own): about 600 MB at N = 20 and 15 GB at
-/// N = 23. The constellation search needs its list of units (at most N⁴ / 8)
-/// and small stacks.
+/// Bytes the fast engine needs for N queens, about, on two threads. The
+/// half-board join holds a chunk of north quarter cells at most
+/// ([`DEFAULT_CHUNK_BYTES`]; less up to N = 21, where the figures were
+/// measured), a few south cells and the halves of the rank sets in hand
+/// ([`JoinPlan::memory_bytes`] works it out for a plan). The constellation
+/// search needs its list of units (at most N⁴ / 8) and small stacks.
 ///
 /// ```
 /// use hetman::queens::count::memory_bytes;
 /// assert!(memory_bytes(20) < 1 << 30);
-/// assert!(memory_bytes(23) > 8 << 30);
+/// assert!(memory_bytes(25) < 8 << 30);
 /// assert!(memory_bytes(28) < 64 << 20);
 /// ```
 #[must_use]
 pub fn memory_bytes(n: usize) -> u64 {
     if Engine::for_n(n) == Engine::Halves {
-        let placements = halves::placements(n);
-        let copies = if n % 2 == 0 { 1 } else { 2 };
-        return placements * (24 + 16 * copies) + (64 << 20);
+        return halves::memory_bytes(n);
     }
     let units = (n as u64).pow(4) / 8 + 8;
     units * std::mem::size_of::<Unit>() as u64 + (1 << 20)

@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 const ENGINE_VERSION: &str = concat!("fast-1/", env!("CARGO_PKG_VERSION"));
 
 /// The same for the half-board join ([`JoinPlan`]).
-const JOIN_VERSION: &str = concat!("join-1/", env!("CARGO_PKG_VERSION"));
+const JOIN_VERSION: &str = concat!("join-2/", env!("CARGO_PKG_VERSION"));
 
 impl Engine {
     /// The engine and program version its splits, checkpoints and shard
@@ -23,7 +23,7 @@ impl Engine {
     ///
     /// ```
     /// use hetman::queens::count::Engine;
-    /// assert!(Engine::Halves.version().starts_with("join-1/"));
+    /// assert!(Engine::Halves.version().starts_with("join-2/"));
     /// assert!(Engine::Constellations.version().starts_with("fast-1/"));
     /// ```
     #[must_use]

@@ -5,30 +5,18 @@
 use super::jobs::Job;
 use super::low;
 use super::matcher::{BLOCK, BUCKET, MAX_CUTS, MIN_PROBES};
-use super::tables::{Placed, Placements};
+use super::tables::{Census, Geometry};
 use std::collections::HashMap;
 
-/// For each rank set of a quarter, its file sets with their numbers of
-/// placements, by increasing file set.
-fn cells(pieces: &[Vec<Placed>], height: usize) -> Vec<Vec<(u32, u64)>> {
-    let mut out = vec![Vec::new(); 1 << height];
-    for p in pieces.iter().flatten() {
-        let cell: &mut Vec<(u32, u64)> = &mut out[p.ranks as usize];
-        match cell.last_mut() {
-            Some(last) if last.0 == p.files => last.1 += 1,
-            _ => cell.push((p.files, 1)),
-        }
-    }
-    out
-}
-
-/// The estimated cost of every job, in the order given.
-pub(super) fn job_costs(p: &Placements, jobs: &[Job]) -> Vec<u64> {
-    let n = p.n;
-    let (width, north_height) = (n / 2, n / 2);
-    let north = cells(&p.north, north_height);
-    let south = cells(&p.south, n - north_height);
-    let full = low(width) as u32;
+/// The estimated cost of every job, in the order given, with the numbers of
+/// its west and east halves (before the diagonals inside the half are
+/// checked).
+pub(super) fn job_costs(geo: &Geometry, census: &Census, jobs: &[Job]) -> Vec<(u64, u64, u64)> {
+    let n = geo.n;
+    let north = &census.north;
+    let south = &census.south;
+    let north_height = geo.north_height;
+    let full = low(geo.width) as u32;
     let mut halves: HashMap<u64, u64> = HashMap::new();
     let mut west = |ranks: u64| -> u64 {
         *halves.entry(ranks).or_insert_with(|| {
@@ -55,7 +43,7 @@ pub(super) fn job_costs(p: &Placements, jobs: &[Job]) -> Vec<u64> {
             }
             let pairs = stored.div_ceil(BLOCK as u64) * BLOCK as u64 * probes;
             let pairs = (pairs as f64 * 0.75f64.powi(k as i32)) as u64;
-            8 * (w + e) + pairs / 64 + 1
+            (8 * (w + e) + pairs / 64 + 1, w, e)
         })
         .collect()
 }

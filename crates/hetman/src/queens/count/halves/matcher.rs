@@ -277,12 +277,15 @@ fn choose_cuts(stored: &[u64], probes: &[u64], live: u64, k: usize) -> u64 {
 /// bottom, the cut bits packed at the top ([`Squeeze::PATTERN`] up).
 struct Squeeze {
     tables: [[u64; 256]; Squeeze::BYTES],
+    /// Whether the keys reach the seventh byte (N from 26 on).
+    wide: bool,
 }
 
 impl Default for Squeeze {
     fn default() -> Squeeze {
         Squeeze {
             tables: [[0; 256]; Squeeze::BYTES],
+            wide: false,
         }
     }
 }
@@ -290,11 +293,13 @@ impl Default for Squeeze {
 impl Squeeze {
     /// Where the cut bits go.
     const PATTERN: u32 = 56;
-    /// Key bytes rewritten: the keys of N up to [`HALVES_MAX_N`] fit.
-    const BYTES: usize = 6;
+    /// Key bytes rewritten: the keys of N up to [`HALVES_MAX_N`] fit (50
+    /// bits at N = 27; six bytes up to N = 25).
+    const BYTES: usize = 7;
 
     fn set(&mut self, live: u64, cuts: u64) {
         let keep = live & !cuts;
+        self.wide = live >> 48 != 0;
         for (i, table) in self.tables.iter_mut().enumerate() {
             let single: [u64; 8] = std::array::from_fn(|j| {
                 let at = 8 * i + j;
@@ -316,8 +321,11 @@ impl Squeeze {
 
     fn apply(&self, h: u64) -> u64 {
         let mut out = 0;
-        for (i, table) in self.tables.iter().enumerate() {
+        for (i, table) in self.tables[..6].iter().enumerate() {
             out |= table[((h >> (8 * i)) & 255) as usize];
+        }
+        if self.wide {
+            out |= self.tables[6][((h >> 48) & 255) as usize];
         }
         out
     }
@@ -405,14 +413,13 @@ fn transpose(rows: &mut [u64; 64]) {
 #[cfg(test)]
 mod tests {
     use super::super::jobs::jobs;
-    use super::super::tables::{Placements, Quarters};
+    use super::super::tables::Geometry;
     use super::*;
 
     /// Counts the rank set's pairs by testing every pair.
-    fn plain_pairs(q: &Quarters, ranks: u64, free: u64) -> u64 {
-        let (mut west, mut east) = (Vec::new(), Vec::new());
-        q.west(ranks, &mut west);
-        q.west(free & !ranks, &mut east);
+    fn plain_pairs(q: &Geometry, middle: Option<usize>, ranks: u64, free: u64) -> u64 {
+        let west = q.west(middle, ranks);
+        let east = q.west(middle, free & !ranks);
         let mut count = 0;
         for w in &west {
             for e in &east {
@@ -425,21 +432,24 @@ mod tests {
     #[test]
     fn the_matcher_agrees_with_testing_every_pair() {
         for n in [8, 9, 10, 11, 12] {
-            let q = Quarters::new(&Placements::new(n, 2), (n % 2 == 1).then_some(n / 2), true);
+            let q = Geometry::new(n);
             for job in jobs(n)
                 .iter()
                 .filter(|j| j.middle == (n % 2 == 1).then_some(n / 2))
             {
                 let free = low(n) & !job.middle.map_or(0, |r| 1u64 << r);
-                let (mut west, mut east) = (Vec::new(), Vec::new());
-                q.west(job.ranks, &mut west);
-                q.west(free & !job.ranks, &mut east);
+                let west = q.west(job.middle, job.ranks);
+                let mut east = q.west(job.middle, free & !job.ranks);
                 for e in &mut east {
                     *e = q.mirror(*e);
                 }
                 let mut sieve = Sieve::default();
                 let count = sieve.count(&east, &west, 2 * q.bits);
-                assert_eq!(count, plain_pairs(&q, job.ranks, free), "N = {n}");
+                assert_eq!(
+                    count,
+                    plain_pairs(&q, job.middle, job.ranks, free),
+                    "N = {n}"
+                );
             }
         }
     }
@@ -481,21 +491,24 @@ mod tests {
         }
         // Real halves of the larger boards, where the lists are split.
         for n in [16, 17] {
-            let q = Quarters::new(&Placements::new(n, 2), (n % 2 == 1).then_some(n / 2), true);
+            let q = Geometry::new(n);
             let jobs = jobs(n);
             let ours = jobs
                 .iter()
                 .filter(|j| j.middle == (n % 2 == 1).then_some(n / 2));
             for job in ours.step_by(97).take(12) {
                 let free = low(n) & !job.middle.map_or(0, |r| 1u64 << r);
-                let (mut west, mut east) = (Vec::new(), Vec::new());
-                q.west(job.ranks, &mut west);
-                q.west(free & !job.ranks, &mut east);
+                let west = q.west(job.middle, job.ranks);
+                let mut east = q.west(job.middle, free & !job.ranks);
                 for e in &mut east {
                     *e = q.mirror(*e);
                 }
                 let count = sieve.count(&east, &west, 2 * q.bits);
-                assert_eq!(count, plain_pairs(&q, job.ranks, free), "N = {n}");
+                assert_eq!(
+                    count,
+                    plain_pairs(&q, job.middle, job.ranks, free),
+                    "N = {n}"
+                );
             }
         }
     }

@@ -32,11 +32,12 @@
 use super::CountOptions;
 use crate::Error;
 use std::fmt::Write as _;
-use std::sync::{Mutex, OnceLock, PoisonError};
+use std::sync::OnceLock;
 
-/// The largest N the half-board join takes. Its quarter tables grow about
-/// fivefold per step of N; above this, the constellation search is used.
-pub const HALVES_MAX_N: usize = 23;
+/// The largest N the half-board join takes: its keys (two bits per crossing
+/// diagonal) fit the matcher's 56 bits up to here, and its memory is bounded
+/// by the plan's chunk ([`JoinPlan::with_chunk`]) rather than by N.
+pub const HALVES_MAX_N: usize = 27;
 
 /// The smallest N it takes: below this the constellation search is instant.
 pub const HALVES_MIN_N: usize = 8;
@@ -49,6 +50,7 @@ fn low(k: usize) -> u64 {
     }
 }
 
+mod cells;
 mod cost;
 mod jobs;
 mod matcher;
@@ -59,8 +61,7 @@ mod tables;
 use jobs::{jobs, Job};
 pub use run::{count_join_units, JoinUnitCount};
 pub use sample::{estimate_join, JoinEstimate};
-pub(super) use tables::placements;
-use tables::Placements;
+use tables::{Census, Geometry, Side};
 
 /// Units the rank sets are batched into, about: few enough that recording
 /// each in a checkpoint costs nothing measurable, many enough that threads
@@ -71,6 +72,14 @@ const TARGET_UNITS: usize = 4096;
 /// had units (fewer made two threads about 3% slower at N = 17).
 const MIN_UNIT_JOBS: usize = 16;
 
+/// Bytes of north cells a chunk of rank sets needs at most, by default
+/// ([`JoinPlan::new`]): the whole north quarter fits up to N = 21, so that
+/// no cell is built twice for one rank of the middle queen there.
+pub const DEFAULT_CHUNK_BYTES: u64 = 512 << 20;
+
+/// Bytes every count holds besides its cells and halves, about.
+const BASE_BYTES: u64 = 12 << 20;
+
 /// What one count by the half-board join found.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HalvesCount {
@@ -80,16 +89,23 @@ pub struct HalvesCount {
     pub jobs: usize,
     /// West halves matched against east halves, over all units.
     pub halves: u64,
+    /// The most bytes of quarter cells held at once.
+    pub cell_bytes: u64,
 }
 
 /// The work units of the half-board join for one N: the rank sets to count
-/// (one per symmetry class, grouped by the middle queen's rank),
-/// batched into about 4,096 units of consecutive rank sets of one group.
-/// Units are what checkpoints record and shards share out; they are fixed by
-/// N and the program version alone.
+/// (one per symmetry class), batched into about 4,096 units of consecutive
+/// rank sets. Units are what checkpoints record and shards share out; they
+/// are fixed by N, the chunk size and the program version.
 ///
-/// The plan also keeps the quarter placements once they are listed (by
-/// [`JoinPlan::costs`]), so that a count after it does not list them again.
+/// The rank sets are ordered so that neighbours share their quarter cells:
+/// by the middle queen's rank (odd N), then by the sizes of their south parts
+/// (which fix the sizes of the north parts, so that one layer of north cells
+/// serves them all), then in *chunks* whose north cells take at most the
+/// chunk size, then by south part, a part and its complement side by side.
+/// A count builds each cell when a rank set first needs it and drops it
+/// after its last use, so that it holds about one chunk of north cells and a
+/// few south cells, whatever N.
 ///
 /// ```
 /// use hetman::queens::count::{count_join_units, CountOptions, JoinPlan};
@@ -100,11 +116,24 @@ pub struct HalvesCount {
 /// ```
 pub struct JoinPlan {
     n: usize,
+    geo: Geometry,
     jobs: Vec<Job>,
     /// Unit `u` is `jobs[starts[u]..starts[u + 1]]`.
     starts: Vec<usize>,
-    /// The quarter placements, when listed ahead of the count.
-    placements: Mutex<Option<Placements>>,
+    /// The chunk size it was made with.
+    chunk_bytes: u64,
+    /// The segment (middle rank, layer, chunk) of each unit, and the bytes
+    /// of each segment's north cells.
+    segment: Vec<usize>,
+    segment_bytes: Vec<u64>,
+    /// The bytes of each segment's south cells.
+    segment_south_bytes: Vec<u64>,
+    /// The placements of every cell, counted.
+    census: Census,
+    /// CPU seconds the census took.
+    census_seconds: f64,
+    /// Each job's estimated cost and west and east halves, once worked out.
+    job_costs: OnceLock<Vec<(u64, u64, u64)>>,
     /// The units' estimated costs, once worked out.
     costs: OnceLock<Vec<u64>>,
 }
@@ -115,12 +144,14 @@ impl std::fmt::Debug for JoinPlan {
             .field("n", &self.n)
             .field("rank_sets", &self.jobs.len())
             .field("units", &self.units())
+            .field("chunk_bytes", &self.chunk_bytes)
             .finish_non_exhaustive()
     }
 }
 
 impl JoinPlan {
-    /// The units for N queens, N from [`HALVES_MIN_N`] to [`HALVES_MAX_N`].
+    /// The units for N queens, N from [`HALVES_MIN_N`] to [`HALVES_MAX_N`],
+    /// with chunks of [`DEFAULT_CHUNK_BYTES`].
     ///
     /// ```
     /// use hetman::queens::count::JoinPlan;
@@ -128,6 +159,26 @@ impl JoinPlan {
     /// assert!(JoinPlan::new(7).is_err());
     /// ```
     pub fn new(n: usize) -> Result<JoinPlan, Error> {
+        JoinPlan::with_chunk(n, DEFAULT_CHUNK_BYTES)
+    }
+
+    /// The units for N queens with chunks whose north cells take at most
+    /// `chunk_bytes` (or one rank set's, if that is more): a smaller chunk
+    /// holds less memory and builds the south cells more often. Another
+    /// chunk size is another split: checkpoints and shards of one are
+    /// refused by the other.
+    ///
+    /// ```
+    /// use hetman::queens::count::{count_join_units, CountOptions, JoinPlan};
+    /// let big = JoinPlan::new(13).unwrap();
+    /// let small = JoinPlan::with_chunk(13, 4 << 10).unwrap();
+    /// assert!(small.units() > big.units());
+    /// assert_ne!(small.describe(), big.describe());
+    /// let all: Vec<usize> = (0..small.units()).collect();
+    /// let c = count_join_units(&small, &all, &CountOptions::default(), &|_, _, _| Ok(())).unwrap();
+    /// assert_eq!(c.total, 73_712);
+    /// ```
+    pub fn with_chunk(n: usize, chunk_bytes: u64) -> Result<JoinPlan, Error> {
         if !(HALVES_MIN_N..=HALVES_MAX_N).contains(&n) {
             return Err(Error::Size {
                 value: n.to_string(),
@@ -136,23 +187,126 @@ impl JoinPlan {
                 ),
             });
         }
-        let jobs = jobs(n);
-        let per_unit = (jobs.len() / TARGET_UNITS).max(MIN_UNIT_JOBS);
-        let mut starts = vec![0];
+        let geo = Geometry::new(n);
+        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+        let clock = sample::Clock::start(sample::Clock::Process);
+        let census = Census::new(&geo, threads);
+        let census_seconds = clock.seconds(threads);
+        let mut jobs = jobs(n);
+        // Each job's place: (middle, layer, chunk, south pair, south, north).
+        let parts = |job: &Job| {
+            let free = low(n) & !job.middle.map_or(0, |r| 1u64 << r);
+            let (sn, ss) = geo.cut(job.ranks);
+            let (cn, cs) = geo.cut(free & !job.ranks);
+            (sn, ss, cn, cs)
+        };
+        let layer = |job: &Job| {
+            let (_, ss, _, cs) = parts(job);
+            ss.count_ones().min(cs.count_ones())
+        };
+        jobs.sort_by_key(|j| (j.middle, layer(j)));
+        // The chunks of each (middle, layer), by north part.
+        let mut chunk_of: Vec<u32> = vec![0; jobs.len()];
         let mut at = 0;
         while at < jobs.len() {
-            let middle = jobs[at].middle;
-            let group_end = at + jobs[at..].iter().take_while(|j| j.middle == middle).count();
-            while at < group_end {
-                at = (at + per_unit).min(group_end);
+            let key = (jobs[at].middle, layer(&jobs[at]));
+            let end = at
+                + jobs[at..]
+                    .iter()
+                    .take_while(|j| (j.middle, layer(j)) == key)
+                    .count();
+            let mut norths: Vec<(u32, u32)> = jobs[at..end]
+                .iter()
+                .map(|j| {
+                    let (sn, _, cn, _) = parts(j);
+                    (sn, cn)
+                })
+                .collect();
+            norths.sort_unstable();
+            norths.dedup();
+            let mut chunk = std::collections::HashMap::new();
+            let (mut index, mut held) = (0u32, std::collections::HashSet::new());
+            let mut bytes = 0;
+            for &(sn, cn) in &norths {
+                let more: u64 = [sn, cn]
+                    .iter()
+                    .filter(|r| !held.contains(*r))
+                    .map(|&r| census.bytes(Side::North, r))
+                    .sum();
+                if bytes > 0 && bytes + more > chunk_bytes {
+                    index += 1;
+                    bytes = 0;
+                    held.clear();
+                }
+                bytes += [sn, cn]
+                    .iter()
+                    .filter(|r| held.insert(**r))
+                    .map(|&r| census.bytes(Side::North, r))
+                    .sum::<u64>();
+                chunk.insert(sn, index);
+            }
+            for (k, j) in jobs[at..end].iter().enumerate() {
+                chunk_of[at + k] = chunk[&parts(j).0];
+            }
+            at = end;
+        }
+        let mut order: Vec<usize> = (0..jobs.len()).collect();
+        order.sort_by_key(|&i| {
+            let j = &jobs[i];
+            let (sn, ss, _, cs) = parts(j);
+            (j.middle, layer(j), chunk_of[i], ss.min(cs), ss, sn)
+        });
+        let jobs: Vec<Job> = order.iter().map(|&i| jobs[i]).collect();
+        let chunk_of: Vec<u32> = order.iter().map(|&i| chunk_of[i]).collect();
+        let segment_key = |i: usize| (jobs[i].middle, layer(&jobs[i]), chunk_of[i]);
+        let per_unit = (jobs.len() / TARGET_UNITS).max(MIN_UNIT_JOBS);
+        let (mut starts, mut segment, mut segment_bytes) = (vec![0], Vec::new(), Vec::new());
+        let mut segment_south_bytes = Vec::new();
+        let mut at = 0;
+        while at < jobs.len() {
+            let key = segment_key(at);
+            let end = at
+                + (at..jobs.len())
+                    .take_while(|&i| segment_key(i) == key)
+                    .count();
+            let mut norths: Vec<u32> = jobs[at..end]
+                .iter()
+                .flat_map(|j| {
+                    let (sn, _, cn, _) = parts(j);
+                    [sn, cn]
+                })
+                .collect();
+            norths.sort_unstable();
+            norths.dedup();
+            segment_bytes.push(norths.iter().map(|&r| census.bytes(Side::North, r)).sum());
+            let mut souths: Vec<u32> = jobs[at..end]
+                .iter()
+                .flat_map(|j| {
+                    let (_, ss, _, cs) = parts(j);
+                    [ss, cs]
+                })
+                .collect();
+            souths.sort_unstable();
+            souths.dedup();
+            segment_south_bytes.push(souths.iter().map(|&r| census.bytes(Side::South, r)).sum());
+            while at < end {
+                at = (at + per_unit).min(end);
                 starts.push(at);
+                segment.push(segment_bytes.len() - 1);
             }
         }
         Ok(JoinPlan {
             n,
+            geo,
             jobs,
             starts,
-            placements: Mutex::new(None),
+            chunk_bytes,
+            segment,
+            segment_bytes,
+            segment_south_bytes,
+            census,
+            census_seconds,
+            job_costs: OnceLock::new(),
             costs: OnceLock::new(),
         })
     }
@@ -165,6 +319,17 @@ impl JoinPlan {
     #[must_use]
     pub fn n(&self) -> usize {
         self.n
+    }
+
+    /// The chunk size it was made with ([`JoinPlan::with_chunk`]).
+    ///
+    /// ```
+    /// use hetman::queens::count::{JoinPlan, DEFAULT_CHUNK_BYTES};
+    /// assert_eq!(JoinPlan::new(9).unwrap().chunk_bytes(), DEFAULT_CHUNK_BYTES);
+    /// ```
+    #[must_use]
+    pub fn chunk_bytes(&self) -> u64 {
+        self.chunk_bytes
     }
 
     /// The number of units.
@@ -204,6 +369,20 @@ impl JoinPlan {
         &self.jobs[self.starts[u]..self.starts[u + 1]]
     }
 
+    /// The four cells a rank set needs: the north and south parts of its
+    /// west half and of its east half.
+    fn cells_of(&self, job: &Job) -> [cells::Key; 4] {
+        let free = low(self.n) & !job.middle.map_or(0, |r| 1u64 << r);
+        let (sn, ss) = self.geo.cut(job.ranks);
+        let (cn, cs) = self.geo.cut(free & !job.ranks);
+        [
+            (job.middle, Side::North, sn),
+            (job.middle, Side::South, ss),
+            (job.middle, Side::North, cn),
+            (job.middle, Side::South, cs),
+        ]
+    }
+
     /// The units, written out one per line (middle rank, first rank set,
     /// rank sets): what a split's identity is a hash of.
     ///
@@ -213,7 +392,12 @@ impl JoinPlan {
     /// ```
     #[must_use]
     pub fn describe(&self) -> String {
-        let mut text = format!("hetman-join n={} units={}\n", self.n, self.units());
+        let mut text = format!(
+            "hetman-join n={} units={} chunk={}\n",
+            self.n,
+            self.units(),
+            self.chunk_bytes
+        );
         for u in 0..self.units() {
             let jobs = self.unit(u);
             let _ = writeln!(
@@ -227,10 +411,15 @@ impl JoinPlan {
         text
     }
 
+    fn job_costs(&self) -> &[(u64, u64, u64)] {
+        self.job_costs
+            .get_or_init(|| cost::job_costs(&self.geo, &self.census, &self.jobs))
+    }
+
     /// The estimated cost of each unit, in arbitrary units proportional to
     /// time, from the sizes of the west and east halves of its rank sets.
-    /// The first call lists the quarter placements (on `threads` threads) and
-    /// keeps them for the count.
+    /// (`threads` is kept for callers; the figures come from the plan's
+    /// census of the quarter placements.)
     ///
     /// ```
     /// use hetman::queens::count::JoinPlan;
@@ -240,15 +429,16 @@ impl JoinPlan {
     /// assert!(costs.iter().all(|&c| c > 0));
     /// ```
     pub fn costs(&self, threads: usize) -> &[u64] {
+        let _ = threads;
         self.costs.get_or_init(|| {
-            let mut slot = self
-                .placements
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner);
-            let p = slot.get_or_insert_with(|| Placements::new(self.n, threads.max(1)));
-            let costs = cost::job_costs(p, &self.jobs);
+            let costs = self.job_costs();
             (0..self.units())
-                .map(|u| costs[self.starts[u]..self.starts[u + 1]].iter().sum())
+                .map(|u| {
+                    costs[self.starts[u]..self.starts[u + 1]]
+                        .iter()
+                        .map(|c| c.0)
+                        .sum()
+                })
                 .collect()
         })
     }
@@ -258,12 +448,58 @@ impl JoinPlan {
         self.costs.get().map(Vec::as_slice)
     }
 
-    /// The placements listed ahead, if any, handed over to a count.
-    fn take_placements(&self) -> Option<Placements> {
-        self.placements
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .take()
+    /// Bytes a count of `units` on `threads` threads holds at most, about:
+    /// the north cells of the largest chunk in hand (two at once, where two
+    /// workers meet at a chunk's end), and on each thread the south cells and
+    /// the halves of its largest rank set, with the matcher's copies.
+    ///
+    /// ```
+    /// use hetman::queens::count::JoinPlan;
+    /// let plan = JoinPlan::new(14).unwrap();
+    /// let all: Vec<usize> = (0..plan.units()).collect();
+    /// assert!(plan.memory_bytes(&all, 2) > plan.memory_bytes(&all[..1], 1));
+    /// ```
+    #[must_use]
+    pub fn memory_bytes(&self, units: &[usize], threads: usize) -> u64 {
+        let costs = self.job_costs();
+        let threads = threads.max(1) as u64;
+        let mut north = 0;
+        let mut job = 0;
+        for &u in units {
+            north = north.max(self.segment_bytes[self.segment[u]]);
+            for i in self.starts[u]..self.starts[u + 1] {
+                let [_, ss, _, cs] = self.cells_of(&self.jobs[i]);
+                let (_, w, e) = costs[i];
+                let south =
+                    self.census.bytes(Side::South, ss.2) + self.census.bytes(Side::South, cs.2);
+                job = job.max(south + 32 * (w + e));
+            }
+        }
+        BASE_BYTES + self.fixed_bytes() + threads.min(2) * north + threads * job
+    }
+
+    /// Bytes of cells a count of `units` builds, about: each segment's cells
+    /// once.
+    fn built_bytes(&self, units: &[usize]) -> u64 {
+        let mut segments: Vec<usize> = units.iter().map(|&u| self.segment[u]).collect();
+        segments.sort_unstable();
+        segments.dedup();
+        segments
+            .iter()
+            .map(|&s| self.segment_bytes[s] + self.segment_south_bytes[s])
+            .sum()
+    }
+
+    /// Bytes the plan itself holds: the rank sets and the census.
+    fn fixed_bytes(&self) -> u64 {
+        let census: usize = self
+            .census
+            .north
+            .iter()
+            .chain(&self.census.south)
+            .map(|c| 16 * c.len() + 24)
+            .sum();
+        (self.jobs.len() * (std::mem::size_of::<Job>() + 24) + census) as u64
     }
 }
 
@@ -279,4 +515,20 @@ pub fn count_halves(n: usize, options: &CountOptions<'_>) -> Result<HalvesCount,
     let plan = JoinPlan::new(n)?;
     let all: Vec<usize> = (0..plan.units()).collect();
     count_join_units(&plan, &all, options, &|_, _, _| Ok(()))
+}
+
+/// Bytes a count of N queens by the join holds on two threads, about (see
+/// [`super::memory_bytes`]): measured peaks up to N = 23, then the default
+/// chunk and the rank sets' halves, growing about fourfold per step.
+pub(super) fn memory_bytes(n: usize) -> u64 {
+    const MIB: u64 = 1 << 20;
+    // Figures from JoinPlan::memory_bytes on two threads.
+    const FIGURES: [u64; 16] = [
+        16, 16, 16, 16, 16, 16, 16, 16, 17, 20, 30, 60, 150, 400, 900, 1_500,
+    ];
+    match n {
+        ..HALVES_MIN_N => FIGURES[0] * MIB,
+        HALVES_MIN_N..=23 => FIGURES[n - HALVES_MIN_N] * MIB,
+        _ => (2 * DEFAULT_CHUNK_BYTES + (500 * MIB) * 4u64.pow((n - 23) as u32) / 4).min(1 << 40),
+    }
 }

@@ -1,8 +1,8 @@
 //! How long a count by the half-board join will take, found by timing a
 //! sample of its own units on this machine.
 
+use super::cells::{Cells, Key};
 use super::run::{count_unit, Scratch};
-use super::tables::{Placements, Quarters};
 use super::JoinPlan;
 use crate::queens::count::Split;
 use std::sync::atomic::AtomicBool;
@@ -17,8 +17,8 @@ const MAX_TIMED: usize = 64;
 pub struct JoinEstimate {
     /// Expected CPU seconds of the whole count (one shard).
     pub cpu_seconds: f64,
-    /// CPU seconds every run (every shard) spends listing the quarter
-    /// placements and building the quarter tables, measured here.
+    /// CPU seconds a count of every unit spends counting the quarter
+    /// placements and building its quarter cells, measured here.
     pub setup_seconds: f64,
     /// Expected CPU seconds of each shard of the split, its setup included.
     pub shard_cpu_seconds: Vec<f64>,
@@ -28,17 +28,20 @@ pub struct JoinEstimate {
     pub timed: usize,
     /// Units in the plan.
     pub units: usize,
-    /// Peak memory of one run (any shard), in bytes.
+    /// Peak memory of a count of every unit on the threads given, in bytes
+    /// ([`JoinPlan::memory_bytes`]).
     pub memory_bytes: u64,
+    /// Peak memory of each shard of the split on the threads given.
+    pub shard_memory_bytes: Vec<u64>,
 }
 
 /// Estimates the CPU time of a count by the half-board join and of each
-/// shard of `split` (which must be a split of `plan`'s units): lists the
-/// quarter placements on `threads` threads and builds the tables of one
-/// rank of the middle queen, timing both, then counts units of that rank
+/// shard of `split` (which must be a split of `plan`'s units): works out the
+/// units' estimated costs, then counts units of one rank of the middle queen
 /// spread over their range of estimated cost on one thread until about
-/// `budget` is spent, and scales their measured time per unit of estimated
-/// cost to every unit.
+/// `budget` is spent, each with its cells built afresh (timed apart), and
+/// scales the measured time per unit of estimated cost, and per byte of
+/// cells built, to every unit.
 ///
 /// ```
 /// use hetman::queens::count::{count_join_resumable, estimate_join, CountOptions, JoinPlan, Split};
@@ -47,6 +50,7 @@ pub struct JoinEstimate {
 /// let split = Split::join(&plan, 2, 1).unwrap();
 /// let e = estimate_join(&plan, &split, 1, Duration::from_millis(100));
 /// assert_eq!(e.shard_cpu_seconds.len(), 2);
+/// assert_eq!(e.shard_memory_bytes.len(), 2);
 /// assert!(e.cpu_seconds > 0.0 && e.timed > 0);
 /// ```
 #[must_use]
@@ -60,19 +64,9 @@ pub fn estimate_join(
     let threads = threads.max(1);
     let t0 = Clock::start(Clock::Process);
     let costs = plan.costs(threads).to_vec();
-    // The listing runs on `threads` threads: without a CPU clock, its wall
-    // time on each.
-    let listing = t0.seconds(threads);
-    let placements = plan
-        .take_placements()
-        .unwrap_or_else(|| Placements::new(n, threads));
-    let groups = if n % 2 == 0 { 1 } else { n / 2 + 1 };
+    let listing = plan.census_seconds + t0.seconds(1);
     // A rank of the middle queen between the edge and the centre.
     let middle = (n % 2 == 1).then_some(n / 4);
-    let t1 = Clock::start(Clock::Thread);
-    let q = Quarters::new(&placements, middle, false);
-    let build = t1.seconds(1);
-    drop(placements);
     let mut mine: Vec<usize> = (0..plan.units())
         .filter(|&u| plan.unit(u)[0].middle == middle)
         .collect();
@@ -87,43 +81,64 @@ pub fn estimate_join(
     picks.sort_by_key(|&u| (u.wrapping_mul(0x9E37_79B9) % 1009, u));
     let never = AtomicBool::new(false);
     let mut scratch = Scratch::default();
-    let (mut cost, mut timed) = (0u64, 0usize);
+    let (mut cost, mut timed, mut built_bytes) = (0u64, 0usize, 0u64);
+    let (mut count_seconds, mut build_seconds) = (0.0, 0.0);
     let t2 = Instant::now();
-    let cpu = Clock::start(Clock::Thread);
     for &u in &picks {
         if timed >= 3 && t2.elapsed() > budget {
             break;
         }
-        let _ = count_unit(plan, u, &q, &mut scratch, &never);
+        let keys: Vec<Key> = plan.unit(u).iter().flat_map(|j| plan.cells_of(j)).collect();
+        let cells = Cells::new(plan.geo, keys.iter().copied());
+        let build = Clock::start(Clock::Thread);
+        let mut held = Vec::new();
+        let mut distinct = keys.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        for &k in &distinct {
+            held.push(cells.get(k));
+        }
+        build_seconds += build.seconds(1);
+        built_bytes += held.iter().map(|c| c.bytes()).sum::<u64>();
+        drop(held);
+        let count = Clock::start(Clock::Thread);
+        let _ = count_unit(plan, u, &cells, &mut scratch, &never);
+        count_seconds += count.seconds(1);
         cost += costs[u];
         timed += 1;
     }
-    let spent = cpu.seconds(1);
-    let per_cost = if cost == 0 { 0.0 } else { spent / cost as f64 };
-    let setup = listing + groups as f64 * build;
-    let all: u64 = costs.iter().sum();
+    let per_cost = if cost == 0 {
+        0.0
+    } else {
+        count_seconds / cost as f64
+    };
+    let per_byte = if built_bytes == 0 {
+        0.0
+    } else {
+        build_seconds / built_bytes as f64
+    };
+    let all: Vec<usize> = (0..plan.units()).collect();
+    let setup = listing + per_byte * plan.built_bytes(&all) as f64;
+    let total: u64 = costs.iter().sum();
     let shard_cpu_seconds = (0..split.shards())
         .map(|i| {
-            let c: u64 = split.units(i).iter().map(|&u| costs[u]).sum();
-            let mut middles: Vec<Option<usize>> = split
-                .units(i)
-                .iter()
-                .map(|&u| plan.unit(u)[0].middle)
-                .collect();
-            middles.dedup();
-            middles.sort_unstable();
-            middles.dedup();
-            listing + middles.len() as f64 * build + per_cost * c as f64
+            let units = split.units(i);
+            let c: u64 = units.iter().map(|&u| costs[u]).sum();
+            listing + per_byte * plan.built_bytes(units) as f64 + per_cost * c as f64
         })
         .collect();
+    let shard_memory_bytes = (0..split.shards())
+        .map(|i| plan.memory_bytes(split.units(i), threads))
+        .collect();
     JoinEstimate {
-        cpu_seconds: setup + per_cost * all as f64,
+        cpu_seconds: setup + per_cost * total as f64,
         setup_seconds: setup,
         shard_cpu_seconds,
         seconds_per_cost: per_cost,
         timed,
         units: plan.units(),
-        memory_bytes: super::super::memory_bytes(n),
+        memory_bytes: plan.memory_bytes(&all, threads),
+        shard_memory_bytes,
     }
 }
 
@@ -131,7 +146,7 @@ pub fn estimate_join(
 /// ticks of 10 ms, so that other programs on the same cores do not count),
 /// wall time elsewhere.
 #[derive(Clone, Copy)]
-enum Clock {
+pub(super) enum Clock {
     /// The CPU time of this thread.
     Thread,
     /// The CPU time of the whole process.
@@ -139,14 +154,14 @@ enum Clock {
 }
 
 /// A started [`Clock`].
-struct Started {
+pub(super) struct Started {
     clock: Clock,
     wall: Instant,
     cpu: Option<f64>,
 }
 
 impl Clock {
-    fn start(self) -> Started {
+    pub(super) fn start(self) -> Started {
         Started {
             clock: self,
             wall: Instant::now(),
@@ -176,7 +191,7 @@ impl Clock {
 impl Started {
     /// CPU seconds since the start, or wall seconds times `threads` without
     /// a CPU clock.
-    fn seconds(&self, threads: usize) -> f64 {
+    pub(super) fn seconds(&self, threads: usize) -> f64 {
         match (self.cpu, self.clock.read()) {
             (Some(a), Some(b)) if b > a => b - a,
             _ => self.wall.elapsed().as_secs_f64() * threads as f64,

@@ -1,283 +1,96 @@
-//! The quarter tables of the half-board join: every placement of the west
-//! half's north and south quarters ([`Placements`]), and for one rank of the
-//! middle queen those that keep off its diagonals, grouped by the ranks and
-//! files they hold ([`Quarters`]), from which the west halves of a rank set
-//! are made ([`Quarters::west_into`]).
+//! The quarter tables of the half-board join. The west half is cut into a
+//! north and a south quarter; a *cell* holds every placement of one quarter
+//! on one set of its ranks (one queen on each), for one rank of the middle
+//! queen, grouped by the files they hold ([`Cell`]). The west halves of a
+//! rank set are made from one north and one south cell ([`Geometry::west_into`]).
+//!
+//! Cells are built on demand ([`Cell::build`]) and dropped after their last
+//! use (see `cells.rs`), so that only the cells of the units in hand are
+//! held. [`Census`] counts the placements of every cell without listing them:
+//! the plan sizes its memory and estimates its costs from it.
 
 use super::super::run_workers;
-use super::{low, HALVES_MAX_N, HALVES_MIN_N};
+use super::low;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-/// Placements of the west half's north and south quarters together, for N
-/// from 8 to [`HALVES_MAX_N`] (counted once by [`place_piece`]; the figures size
-/// the engine's memory before it starts).
-pub(in crate::queens::count) fn placements(n: usize) -> u64 {
-    const NORTH: [u64; 8] = [
-        87, 462, 2_635, 16_870, 118_969, 915_442, 7_535_369, 66_807_234,
-    ];
-    const SOUTH_ODD: [u64; 8] = [
-        185,
-        1_039,
-        6_335,
-        42_807,
-        316_395,
-        2_524_999,
-        21_637_115,
-        198_770_307,
-    ];
-    let i = (n.clamp(HALVES_MIN_N, HALVES_MAX_N) - HALVES_MIN_N) / 2;
-    NORTH[i] + if n % 2 == 0 { NORTH[i] } else { SOUTH_ODD[i] }
+/// One of the west half's two quarters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(super) enum Side {
+    /// Ranks `0..north_height`.
+    North,
+    /// The other ranks.
+    South,
 }
 
-/// One placement of a quarter, as listed: the ranks (relative to the
-/// quarter's first) and files it holds and the diagonals its queens stand on,
-/// by index (`rank − file + N − 1` for the diagonals, `rank + file` for the
-/// anti-diagonals).
+/// The shape of the west half for one N: its files, the quarters' ranks and
+/// the crossing diagonals.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Placed {
-    pub(super) ranks: u32,
-    pub(super) files: u32,
-    pub(super) diag: u64,
-    pub(super) anti: u64,
-}
-
-/// The last ranks of a quarter whose pattern of occupied ranks splits its
-/// listing into pieces ([`place_piece`]): 16 pieces a quarter.
-const SPLIT_RANKS: usize = 4;
-
-/// The placements of non-attacking queens, at most one per rank and file,
-/// on ranks `first..first + height` and files `0..width` of an `n` × `n`
-/// board whose last `min(SPLIT_RANKS, height)` ranks are occupied as the bits
-/// of `pattern` say, ordered by ranks and then files. The pieces of the
-/// patterns in increasing order make up the list of all placements in that
-/// order (ranks are ordered by their last ranks first).
-pub(super) fn place_piece(
-    n: usize,
-    first: usize,
-    height: usize,
-    width: usize,
-    pattern: u32,
-) -> Vec<Placed> {
-    let split_at = height - SPLIT_RANKS.min(height);
-    let mut all = Vec::new();
-    let empty = Placed {
-        ranks: 0,
-        files: 0,
-        diag: 0,
-        anti: 0,
-    };
-    // The ranks are filled from the last, so that the pattern's choices
-    // come first and no two pieces search the same branches.
-    let mut stack = vec![(height, empty)];
-    while let Some((above, p)) = stack.pop() {
-        let Some(row) = above.checked_sub(1) else {
-            all.push(p);
-            continue;
-        };
-        // Ranks before the split may be empty or not; the last ones as the
-        // pattern says.
-        let occupied = (row >= split_at).then(|| pattern >> (row - split_at) & 1 == 1);
-        if occupied != Some(true) {
-            stack.push((row, p));
-        }
-        if occupied == Some(false) {
-            continue;
-        }
-        let r = first + row;
-        for c in 0..width {
-            let d = 1u64 << (r + n - 1 - c);
-            let a = 1u64 << (r + c);
-            if p.files >> c & 1 == 0 && p.diag & d == 0 && p.anti & a == 0 {
-                stack.push((
-                    row,
-                    Placed {
-                        ranks: p.ranks | 1 << row,
-                        files: p.files | 1 << c,
-                        diag: p.diag | d,
-                        anti: p.anti | a,
-                    },
-                ));
-            }
-        }
-    }
-    all.sort_unstable_by_key(|p| (u64::from(p.ranks) << 32) | u64::from(p.files));
-    all
-}
-
-/// One placement of a quarter as the join uses it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Part {
-    /// The diagonals it uses that also cross the other quarter of the half.
-    inner: u64,
-    /// The diagonals it uses that cross to the east half (see [`Quarters::key`]).
-    key: u64,
-}
-
-/// The placements of one quarter of the west half, grouped by the ranks and
-/// files they hold.
-#[derive(Clone, Debug, Default)]
-struct Quarter {
-    /// For each rank set: the file sets present, in increasing order, each
-    /// with its range in `parts`.
-    cells: Vec<Vec<(u32, u32, u32)>>,
-    parts: Vec<Part>,
-}
-
-impl Quarter {
-    /// Groups the placements that keep off the `banned` diagonals.
-    fn new(
-        height: usize,
-        placed: &[Vec<Placed>],
-        banned: (u64, u64),
-        part: impl Fn(&Placed) -> Part,
-    ) -> Quarter {
-        let mut q = Quarter {
-            cells: vec![Vec::new(); 1 << height],
-            parts: Vec::with_capacity(placed.iter().map(Vec::len).sum()),
-        };
-        let mut open: Option<(u32, u32)> = None;
-        for p in placed.iter().flatten() {
-            if p.diag & banned.0 != 0 || p.anti & banned.1 != 0 {
-                continue;
-            }
-            if open != Some((p.ranks, p.files)) {
-                open = Some((p.ranks, p.files));
-                let at = q.parts.len() as u32;
-                q.cells[p.ranks as usize].push((p.files, at, at));
-            }
-            q.parts.push(part(p));
-            if let Some(cell) = q.cells[p.ranks as usize].last_mut() {
-                cell.2 += 1;
-            }
-        }
-        q
-    }
-
-    fn cell(&self, ranks: u32, files: u32) -> &[Part] {
-        let cells = &self.cells[ranks as usize];
-        match cells.binary_search_by_key(&files, |c| c.0) {
-            Ok(i) => &self.parts[cells[i].1 as usize..cells[i].2 as usize],
-            Err(_) => &[],
-        }
-    }
-}
-
-/// The placements of the west half's north and south quarters, listed once
-/// for a board size.
-pub(super) struct Placements {
+pub(super) struct Geometry {
     pub(super) n: usize,
-    /// Each quarter's list, in pieces ([`place_piece`]) that follow each
-    /// other in its order.
-    pub(super) north: Vec<Vec<Placed>>,
-    pub(super) south: Vec<Vec<Placed>>,
-}
-
-impl Placements {
-    /// Lists both quarters, on `threads` threads: the pieces of both
-    /// ([`place_piece`]) are shared out, the likely largest (most ranks
-    /// occupied) first.
-    pub(super) fn new(n: usize, threads: usize) -> Placements {
-        let (width, height) = (n / 2, n / 2);
-        // (south, first rank, height, pattern)
-        let mut pieces: Vec<(bool, usize, usize, u32)> = Vec::new();
-        for (south, first, h) in [(true, height, n - height), (false, 0, height)] {
-            for pattern in 0..1u32 << SPLIT_RANKS.min(h) {
-                pieces.push((south, first, h, pattern));
-            }
-        }
-        let mut order: Vec<usize> = (0..pieces.len()).collect();
-        order.sort_by_key(|&i| std::cmp::Reverse(pieces[i].3.count_ones()));
-        let lists: Vec<Mutex<Vec<Placed>>> = pieces.iter().map(|_| Mutex::default()).collect();
-        let next = AtomicUsize::new(0);
-        run_workers(threads.min(pieces.len()), &|| {
-            while let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
-                let (_, first, h, pattern) = pieces[i];
-                let list = place_piece(n, first, h, width, pattern);
-                *lists[i]
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner) = list;
-            }
-        });
-        let (mut north, mut south) = (Vec::new(), Vec::new());
-        for (piece, list) in pieces.iter().zip(lists) {
-            let list = list
-                .into_inner()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            if piece.0 { &mut south } else { &mut north }.push(list);
-        }
-        Placements { n, north, south }
-    }
-}
-
-/// Runs `a` and `b`, at the same time if `parallel`.
-fn both<A: Send, B: Send>(
-    parallel: bool,
-    a: impl FnOnce() -> A + Send,
-    b: impl FnOnce() -> B + Send,
-) -> (A, B) {
-    if parallel {
-        std::thread::scope(|s| {
-            let b = s.spawn(b);
-            let a = a();
-            (a, b.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-        })
-    } else {
-        (a(), b())
-    }
-}
-
-/// The west half's two quarters for one rank of the middle queen (odd N) or
-/// none (even N).
-#[derive(Clone, Debug)]
-pub(super) struct Quarters {
     /// West files.
-    width: usize,
+    pub(super) width: usize,
     /// Ranks in the north quarter (the rest are south).
-    north_height: usize,
-    north: Quarter,
-    south: Quarter,
+    pub(super) north_height: usize,
     /// Crossing diagonals of each kind.
     pub(super) bits: usize,
+    /// Where the crossing diagonals start in the diagonal indices.
+    shift: usize,
+    /// Diagonals of each kind holding squares of both quarters.
+    inner: usize,
 }
 
-impl Quarters {
-    /// The quarters with the middle queen (odd N) on rank `middle`, built on
-    /// two threads if `parallel`.
-    pub(super) fn new(placements: &Placements, middle: Option<usize>, parallel: bool) -> Quarters {
-        let n = placements.n;
+impl Geometry {
+    pub(super) fn new(n: usize) -> Geometry {
         let width = n / 2;
-        let north_height = n / 2;
-        // The middle queen stands on file `width`.
-        let banned = middle.map_or((0, 0), |r| (1 << (r + n - 1 - width), 1 << (r + width)));
-        // Crossing diagonals start here in the diagonal indices; beside a
-        // middle file the first one is on the middle file's first rank and
-        // reaches no east square.
+        // Beside a middle file the first crossing diagonal is on the middle
+        // file's first rank and reaches no east square.
         let (shift, bits) = if n % 2 == 0 {
             (width, n - 1)
         } else {
             (width + 1, n - 2)
         };
-        // A diagonal holding squares of both quarters passes rank
-        // `north_height − 1` and rank `north_height` inside the west files:
-        // `width − 1` diagonals of each kind.
-        let inner = width.saturating_sub(1);
-        let part = |p: &Placed| Part {
-            inner: ((p.diag >> (north_height + n - width)) & low(inner))
-                | (((p.anti >> north_height) & low(inner)) << inner),
-            key: ((p.diag >> shift) & low(bits)) | (((p.anti >> shift) & low(bits)) << bits),
-        };
-        let (north, south) = both(
-            parallel,
-            || Quarter::new(north_height, &placements.north, banned, part),
-            || Quarter::new(n - north_height, &placements.south, banned, part),
-        );
-        Quarters {
+        Geometry {
+            n,
             width,
-            north_height,
-            north,
-            south,
+            north_height: n / 2,
             bits,
+            shift,
+            // A diagonal holding squares of both quarters passes rank
+            // `north_height − 1` and rank `north_height` inside the west
+            // files: `width − 1` diagonals of each kind.
+            inner: width.saturating_sub(1),
+        }
+    }
+
+    /// The first rank and the number of ranks of a quarter.
+    pub(super) fn rows(&self, side: Side) -> (usize, usize) {
+        match side {
+            Side::North => (0, self.north_height),
+            Side::South => (self.north_height, self.n - self.north_height),
+        }
+    }
+
+    /// A rank set of the board cut into its north and south parts (each
+    /// relative to its quarter's first rank).
+    pub(super) fn cut(&self, ranks: u64) -> (u32, u32) {
+        (
+            (ranks & low(self.north_height)) as u32,
+            (ranks >> self.north_height) as u32,
+        )
+    }
+
+    /// The diagonals the middle queen (odd N, on file `width`) stands on.
+    fn banned(&self, middle: Option<usize>) -> (u64, u64) {
+        let (n, w) = (self.n, self.width);
+        middle.map_or((0, 0), |r| (1 << (r + n - 1 - w), 1 << (r + w)))
+    }
+
+    fn part(&self, diag: u64, anti: u64) -> Part {
+        let (n, w, h, inner, bits) = (self.n, self.width, self.north_height, self.inner, self.bits);
+        Part {
+            inner: ((diag >> (h + n - w)) & low(inner)) | (((anti >> h) & low(inner)) << inner),
+            key: ((diag >> self.shift) & low(bits)) | (((anti >> self.shift) & low(bits)) << bits),
         }
     }
 
@@ -287,26 +100,30 @@ impl Quarters {
         (key >> self.bits) | ((key & low(self.bits)) << self.bits)
     }
 
-    /// Replaces `out` with the keys of every west half with its queens on
-    /// `ranks` (see [`Quarters::west_into`]).
+    /// The keys of every west half with its queens on `ranks` (see
+    /// [`Geometry::west_into`]), its cells built for the purpose.
     #[cfg(test)]
-    pub(super) fn west(&self, ranks: u64, out: &mut Vec<u64>) {
-        let used = self.west_into(ranks, out);
+    pub(super) fn west(&self, middle: Option<usize>, ranks: u64) -> Vec<u64> {
+        let (n, s) = self.cut(ranks);
+        let north = Cell::build(self, middle, Side::North, n);
+        let south = Cell::build(self, middle, Side::South, s);
+        let mut out = Vec::new();
+        let used = self.west_into(&north, &south, &mut out);
         out.truncate(used);
+        out
     }
 
-    /// Writes the keys of every west half with its queens on `ranks` to
-    /// `out[..k]` and returns `k`: the crossing diagonals in the low `bits`,
-    /// the crossing anti-diagonals above them. `out` keeps its length, so
-    /// that a buffer used again is not filled with zeros again.
-    pub(super) fn west_into(&self, ranks: u64, out: &mut Vec<u64>) -> usize {
-        let north_ranks = (ranks & low(self.north_height)) as usize;
-        let south_ranks = (ranks >> self.north_height) as u32;
+    /// Writes the keys of every west half made of a placement of `north`
+    /// and one of `south` (cells of one rank set's two parts) to `out[..k]`
+    /// and returns `k`: the crossing diagonals in the low `bits`, the
+    /// crossing anti-diagonals above them. `out` keeps its length, so that a
+    /// buffer used again is not filled with zeros again.
+    pub(super) fn west_into(&self, north: &Cell, south: &Cell, out: &mut Vec<u64>) -> usize {
         let files = low(self.width) as u32;
         let mut used = 0;
-        for &(f, a, b) in &self.north.cells[north_ranks] {
-            let south = self.south.cell(south_ranks, files & !f);
-            for n in &self.north.parts[a as usize..b as usize] {
+        for &(f, a, b) in &north.files {
+            let south = south.get(files & !f);
+            for n in &north.parts[a as usize..b as usize] {
                 if out.len() < used + south.len() {
                     out.resize((used + south.len()).max(2 * out.len()), 0);
                 }
@@ -325,67 +142,242 @@ impl Quarters {
     }
 }
 
+/// One placement of a quarter as the join uses it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Part {
+    /// The diagonals it uses that also cross the other quarter of the half.
+    inner: u64,
+    /// The diagonals it uses that cross to the east half.
+    key: u64,
+}
+
+/// Bytes a cell takes per placement and per file set (see [`Cell::bytes`]).
+pub(super) const PART_BYTES: u64 = 16;
+pub(super) const FILES_BYTES: u64 = 12;
+
+/// Every placement of one quarter on one set of its ranks (a queen on each,
+/// off the middle queen's diagonals), grouped by the files they hold.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Cell {
+    /// The file sets present, in increasing order, each with its range in
+    /// `parts`.
+    files: Vec<(u32, u32, u32)>,
+    parts: Vec<Part>,
+}
+
+impl Cell {
+    /// Lists the cell of `side`'s rank set `ranks` (relative to its first
+    /// rank) with the middle queen on rank `middle` (odd N).
+    pub(super) fn build(geo: &Geometry, middle: Option<usize>, side: Side, ranks: u32) -> Cell {
+        let (first, _) = geo.rows(side);
+        let banned = geo.banned(middle);
+        let rows: Vec<usize> = (0..32)
+            .filter(|&r| ranks >> r & 1 == 1)
+            .map(|r| first + r)
+            .collect();
+        let mut listed: Vec<(u32, Part)> = Vec::new();
+        // (depth, files, diagonals, anti-diagonals)
+        let mut stack = vec![(0usize, 0u32, banned.0, banned.1)];
+        let n = geo.n;
+        while let Some((depth, files, diag, anti)) = stack.pop() {
+            let Some(&r) = rows.get(depth) else {
+                listed.push((files, geo.part(diag & !banned.0, anti & !banned.1)));
+                continue;
+            };
+            for c in 0..geo.width {
+                let d = 1u64 << (r + n - 1 - c);
+                let a = 1u64 << (r + c);
+                if files >> c & 1 == 0 && diag & d == 0 && anti & a == 0 {
+                    stack.push((depth + 1, files | 1 << c, diag | d, anti | a));
+                }
+            }
+        }
+        listed.sort_unstable_by_key(|p| p.0);
+        let mut cell = Cell {
+            files: Vec::new(),
+            parts: Vec::with_capacity(listed.len()),
+        };
+        for (f, p) in listed {
+            let at = cell.parts.len() as u32;
+            match cell.files.last_mut() {
+                Some(last) if last.0 == f => last.2 += 1,
+                _ => cell.files.push((f, at, at + 1)),
+            }
+            cell.parts.push(p);
+        }
+        cell
+    }
+
+    /// The placements holding exactly the files `files`.
+    fn get(&self, files: u32) -> &[Part] {
+        match self.files.binary_search_by_key(&files, |c| c.0) {
+            Ok(i) => &self.parts[self.files[i].1 as usize..self.files[i].2 as usize],
+            Err(_) => &[],
+        }
+    }
+
+    /// The placements listed.
+    #[cfg(test)]
+    pub(super) fn len(&self) -> usize {
+        self.parts.len()
+    }
+
+    /// Bytes it holds.
+    pub(super) fn bytes(&self) -> u64 {
+        self.parts.len() as u64 * PART_BYTES + self.files.len() as u64 * FILES_BYTES
+    }
+}
+
+/// The number of placements of every cell of both quarters, without the
+/// middle queen (an upper bound with one): for each rank set of a quarter,
+/// its file sets in increasing order with their numbers of placements.
+pub(super) struct Census {
+    pub(super) north: Vec<Vec<(u32, u64)>>,
+    pub(super) south: Vec<Vec<(u32, u64)>>,
+}
+
+impl Census {
+    /// Counts both quarters on `threads` threads, the rank sets shared out
+    /// most ranks first.
+    pub(super) fn new(geo: &Geometry, threads: usize) -> Census {
+        let mut tasks: Vec<(Side, u32)> = Vec::new();
+        for side in [Side::North, Side::South] {
+            let (_, height) = geo.rows(side);
+            tasks.extend((0..1u32 << height).map(|r| (side, r)));
+        }
+        tasks.sort_by_key(|&(_, r)| std::cmp::Reverse(r.count_ones()));
+        let out: Vec<Mutex<Vec<(u32, u64)>>> = tasks.iter().map(|_| Mutex::default()).collect();
+        let next = AtomicUsize::new(0);
+        run_workers(threads.clamp(1, tasks.len()), &|| {
+            let mut dense = vec![0u64; 1 << geo.width];
+            loop {
+                let at = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&(side, ranks)) = tasks.get(at) else {
+                    break;
+                };
+                count_cell(geo, side, ranks, &mut dense);
+                let mut list = Vec::new();
+                for (f, c) in dense.iter_mut().enumerate() {
+                    if *c > 0 {
+                        list.push((f as u32, *c));
+                        *c = 0;
+                    }
+                }
+                *out[at]
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner) = list;
+            }
+        });
+        let mut census = Census {
+            north: vec![Vec::new(); 1 << geo.north_height],
+            south: vec![Vec::new(); 1 << (geo.n - geo.north_height)],
+        };
+        for (&(side, ranks), list) in tasks.iter().zip(out) {
+            let list = list
+                .into_inner()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            match side {
+                Side::North => census.north[ranks as usize] = list,
+                Side::South => census.south[ranks as usize] = list,
+            }
+        }
+        census
+    }
+
+    /// The cells of a side.
+    pub(super) fn side(&self, side: Side) -> &[Vec<(u32, u64)>] {
+        match side {
+            Side::North => &self.north,
+            Side::South => &self.south,
+        }
+    }
+
+    /// Bytes a cell built for `side`'s rank set `ranks` takes at most.
+    pub(super) fn bytes(&self, side: Side, ranks: u32) -> u64 {
+        let cells = &self.side(side)[ranks as usize];
+        cells.iter().map(|c| c.1).sum::<u64>() * PART_BYTES + cells.len() as u64 * FILES_BYTES
+    }
+}
+
+/// Adds the number of placements of `side`'s rank set `ranks` holding each
+/// file set to `dense[files]`.
+fn count_cell(geo: &Geometry, side: Side, ranks: u32, dense: &mut [u64]) {
+    let (first, _) = geo.rows(side);
+    let rows: Vec<usize> = (0..32)
+        .filter(|&r| ranks >> r & 1 == 1)
+        .map(|r| first + r)
+        .collect();
+    let n = geo.n;
+    let Some((&last, rest)) = rows.split_last() else {
+        dense[0] += 1;
+        return;
+    };
+    let mut stack = vec![(0usize, 0u32, 0u64, 0u64)];
+    while let Some((depth, files, diag, anti)) = stack.pop() {
+        if depth == rest.len() {
+            for c in 0..geo.width {
+                let d = 1u64 << (last + n - 1 - c);
+                let a = 1u64 << (last + c);
+                if files >> c & 1 == 0 && diag & d == 0 && anti & a == 0 {
+                    dense[(files | 1 << c) as usize] += 1;
+                }
+            }
+            continue;
+        }
+        let r = rest[depth];
+        for c in 0..geo.width {
+            let d = 1u64 << (r + n - 1 - c);
+            let a = 1u64 << (r + c);
+            if files >> c & 1 == 0 && diag & d == 0 && anti & a == 0 {
+                stack.push((depth + 1, files | 1 << c, diag | d, anti | a));
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Every placement of the quarter, one rank at a time from the first,
-    /// sorted by ranks and files.
-    fn plain_place(n: usize, first: usize, height: usize, width: usize) -> Vec<Placed> {
-        let mut all = vec![Placed {
-            ranks: 0,
-            files: 0,
-            diag: 0,
-            anti: 0,
-        }];
-        for row in 0..height {
+    /// Every placement of a quarter with one queen on each of `ranks`, by
+    /// trying every file for each.
+    fn plain(geo: &Geometry, middle: Option<usize>, side: Side, ranks: u32) -> u64 {
+        let (first, height) = geo.rows(side);
+        let n = geo.n;
+        let banned = geo.banned(middle);
+        let mut all = vec![(0u32, banned.0, banned.1)];
+        for row in (0..height).filter(|r| ranks >> r & 1 == 1) {
             let r = first + row;
-            let mut next = all.clone();
-            for p in &all {
-                for c in (0..width).filter(|c| p.files >> c & 1 == 0) {
+            let mut next = Vec::new();
+            for &(f, d0, a0) in &all {
+                for c in (0..geo.width).filter(|c| f >> c & 1 == 0) {
                     let (d, a) = (1u64 << (r + n - 1 - c), 1u64 << (r + c));
-                    if p.diag & d == 0 && p.anti & a == 0 {
-                        next.push(Placed {
-                            ranks: p.ranks | 1 << row,
-                            files: p.files | 1 << c,
-                            diag: p.diag | d,
-                            anti: p.anti | a,
-                        });
+                    if d0 & d == 0 && a0 & a == 0 {
+                        next.push((f | 1 << c, d0 | d, a0 | a));
                     }
                 }
             }
             all = next;
         }
-        all.sort_by_key(|p| (p.ranks, p.files, p.diag, p.anti));
-        all
+        all.len() as u64
     }
 
     #[test]
-    fn the_pieces_make_up_every_placement_in_order() {
+    fn cells_and_the_census_list_every_placement() {
         for n in [8, 9, 12, 13] {
-            let p = Placements::new(n, 2);
-            for (pieces, first, height) in [(&p.north, 0, n / 2), (&p.south, n / 2, n - n / 2)] {
-                let listed: Vec<Placed> = pieces.iter().flatten().copied().collect();
-                assert!(
-                    listed.is_sorted_by_key(|p| (p.ranks, p.files)),
-                    "N = {n}, first rank {first}"
-                );
-                let mut sorted = listed.clone();
-                sorted.sort_by_key(|p| (p.ranks, p.files, p.diag, p.anti));
-                assert_eq!(sorted, plain_place(n, first, height, n / 2), "N = {n}");
+            let geo = Geometry::new(n);
+            let census = Census::new(&geo, 2);
+            for side in [Side::North, Side::South] {
+                let (_, height) = geo.rows(side);
+                for ranks in 0..1u32 << height {
+                    let counted: u64 = census.side(side)[ranks as usize].iter().map(|c| c.1).sum();
+                    assert_eq!(counted, plain(&geo, None, side, ranks), "N = {n}");
+                    let middle = (n % 2 == 1).then_some(n / 2 - 1);
+                    let cell = Cell::build(&geo, middle, side, ranks);
+                    assert_eq!(cell.len() as u64, plain(&geo, middle, side, ranks));
+                    assert!(cell.files.is_sorted_by_key(|c| c.0));
+                }
             }
-        }
-    }
-
-    #[test]
-    fn the_placement_figures_are_the_lists_lengths() {
-        for n in HALVES_MIN_N..=16 {
-            let p = Placements::new(n, 1);
-            assert_eq!(
-                placements(n),
-                p.north.iter().chain(&p.south).map(Vec::len).sum::<usize>() as u64,
-                "N = {n}"
-            );
         }
     }
 }
