@@ -214,6 +214,7 @@ fn a_set_stop_flag_interrupts() {
         threads: 2,
         stop: Some(&stop),
         progress: None,
+        max_memory: None,
     };
     assert_eq!(count_full(12, &opts), Err(Error::Interrupted));
 }
@@ -232,6 +233,7 @@ fn progress_reaches_every_unit() {
         threads: 2,
         stop: None,
         progress: Some(&report),
+        max_memory: None,
     };
     count_full(11, &opts).unwrap();
     let p = last.lock().unwrap().unwrap();
@@ -441,6 +443,7 @@ fn a_join_checkpoint_resumes_and_refuses_other_engines_n_and_splits() {
         threads: 1,
         stop: Some(&stop),
         progress: Some(&report),
+        max_memory: None,
     };
     let e = count_join_resumable(&plan, &split, 1, Some(&path), &opts).unwrap_err();
     assert!(matches!(e, Error::Interrupted), "{e}");

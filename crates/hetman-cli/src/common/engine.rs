@@ -116,11 +116,14 @@ pub fn run_count(
     algorithm: Algorithm,
     threads: usize,
     progress: bool,
+    budget: Option<(u64, &'static str)>,
 ) -> Result<(QueensCount, Duration, Option<FastUnits>)> {
     let start = Instant::now();
     let mut units = None;
     let counts = if algorithm == Algorithm::Fast {
-        let c = with_fast_options(threads, progress, |opts| queens::count::count_full(n, opts))?;
+        let c = with_fast_options(threads, progress, budget, |opts| {
+            queens::count::count_full(n, opts)
+        })?;
         units = Some((c.units, c.engine));
         QueensCount {
             total: c.total,
@@ -134,10 +137,12 @@ pub fn run_count(
 }
 
 /// Runs `f` with the fast engine's options: `threads`, Ctrl-C setting the
-/// stop flag, and (when `progress` is set) the progress renderer.
+/// stop flag, (when `progress` is set) the progress renderer, and the memory
+/// budget (see `memory_budget`), whose refusal names `--max-memory`.
 pub fn with_fast_options<T>(
     threads: usize,
     progress: bool,
+    budget: Option<(u64, &'static str)>,
     f: impl FnOnce(&queens::count::CountOptions<'_>) -> Result<T, hetman::Error>,
 ) -> Result<T, hetman::Error> {
     let bar = Progress::new(progress);
@@ -151,7 +156,18 @@ pub fn with_fast_options<T>(
         threads,
         stop: Some(&STOP),
         progress: Some(&report),
-        max_memory: None,
+        max_memory: budget.map(|b| b.0),
     };
-    f(&opts)
+    match f(&opts) {
+        Err(hetman::Error::TooLarge { reason }) if reason.contains("memory budget") => {
+            let how = budget.map_or("", |b| b.1);
+            Err(hetman::Error::TooLarge {
+                reason: format!(
+                    "{reason} ({how}); give it more with --max-memory SIZE, or split the count \
+                     with --shard I/K"
+                ),
+            })
+        }
+        other => other,
+    }
 }

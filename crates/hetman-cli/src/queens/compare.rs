@@ -3,6 +3,7 @@
 
 use crate::common::args::parse_search_n;
 use crate::common::engine::{refusal, run_count};
+use crate::common::long_run::memory_budget;
 use crate::common::output::{self, group};
 use anyhow::{bail, Result};
 use clap::Args;
@@ -44,7 +45,7 @@ pub fn run(a: &CompareArgs) -> Result<ExitCode> {
                 output::seconds(estimate)
             );
         }
-        let (c, time, _) = run_count(n, algorithm, 1, false)?;
+        let (c, time, _) = run_count(n, algorithm, 1, false, memory_budget(None))?;
         rows.push((algorithm, c, time));
     }
     if rows.is_empty() {

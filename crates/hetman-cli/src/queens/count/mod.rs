@@ -130,7 +130,7 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
     if let Some(why) = refusal_within(algorithm, a.n, a.force, threads, budget) {
         bail!("{why}");
     }
-    let (c, time, units) = run_count(a.n, algorithm, threads, !a.quiet && !a.json)?;
+    let (c, time, units) = run_count(a.n, algorithm, threads, !a.quiet && !a.json, budget)?;
     if a.json {
         let mut v = json!({"n": a.n, "solutions": c.total, "unique": c.unique});
         if a.stats {

@@ -70,18 +70,23 @@ pub fn count(a: &CountArgs, algorithm: Algorithm, threads: usize) -> Result<Exit
     }
     let start = Instant::now();
     let checkpoint = l.checkpoint.as_deref();
-    let result = with_fast_options(threads, !a.quiet && !a.json, |opts| match engine {
-        Engine::Halves => {
-            let plan = JoinPlan::new(a.n)?;
-            let split = Split::join(&plan, spec.count, threads)?;
-            count_join_resumable(&plan, &split, spec.index, checkpoint, opts)
-        }
-        Engine::Constellations => {
-            let plan = Plan::new(a.n)?;
-            let split = Split::new(&plan, spec.count)?;
-            count_resumable(&plan, &split, spec.index, checkpoint, opts)
-        }
-    });
+    let result = with_fast_options(
+        threads,
+        !a.quiet && !a.json,
+        memory_budget(a.max_memory),
+        |opts| match engine {
+            Engine::Halves => {
+                let plan = JoinPlan::new(a.n)?;
+                let split = Split::join(&plan, spec.count, threads)?;
+                count_join_resumable(&plan, &split, spec.index, checkpoint, opts)
+            }
+            Engine::Constellations => {
+                let plan = Plan::new(a.n)?;
+                let split = Split::new(&plan, spec.count)?;
+                count_resumable(&plan, &split, spec.index, checkpoint, opts)
+            }
+        },
+    );
     let c = match result {
         Ok(c) => c,
         Err(hetman::Error::Interrupted) => {

@@ -20,9 +20,6 @@ struct Entry {
 #[derive(Default)]
 struct State {
     entries: HashMap<Key, Entry>,
-    /// Bytes of the cells held, and the most held at once.
-    bytes: u64,
-    peak: u64,
 }
 
 /// The cells of one count.
@@ -71,12 +68,9 @@ impl Cells {
         drop(state);
         let cell = Arc::new(Cell::build(&self.geo, key.0, key.1, key.2));
         let mut state = self.lock();
-        let bytes = cell.bytes();
         let entry = state.entries.entry(key).or_default();
         entry.building = false;
         entry.cell = Some(Arc::clone(&cell));
-        state.bytes += bytes;
-        state.peak = state.peak.max(state.bytes);
         drop(state);
         self.ready.notify_all();
         cell
@@ -90,14 +84,7 @@ impl Cells {
         };
         entry.uses = entry.uses.saturating_sub(1);
         if entry.uses == 0 && !entry.building {
-            if let Some(cell) = state.entries.remove(&key).and_then(|e| e.cell) {
-                state.bytes -= cell.bytes();
-            }
+            state.entries.remove(&key);
         }
-    }
-
-    /// The most bytes of cells held at once so far.
-    pub(super) fn peak(&self) -> u64 {
-        self.lock().peak
     }
 }

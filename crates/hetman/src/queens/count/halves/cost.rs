@@ -17,18 +17,24 @@ pub(super) fn job_costs(geo: &Geometry, census: &Census, jobs: &[Job]) -> Vec<(u
     let south = &census.south;
     let north_height = geo.north_height;
     let full = low(geo.width) as u32;
-    let mut halves: HashMap<u64, u64> = HashMap::new();
+    // Each south cell spread out by file set, for the last few south parts.
+    let mut dense: HashMap<u32, Vec<u64>> = HashMap::new();
     let mut west = |ranks: u64| -> u64 {
-        *halves.entry(ranks).or_insert_with(|| {
-            let s = &south[(ranks >> north_height) as usize];
-            north[(ranks & low(north_height)) as usize]
-                .iter()
-                .map(|&(f, c)| {
-                    s.binary_search_by_key(&(full & !f), |x| x.0)
-                        .map_or(0, |i| c * s[i].1)
-                })
-                .sum()
-        })
+        let ss = (ranks >> north_height) as u32;
+        if !dense.contains_key(&ss) && dense.len() >= 64 {
+            dense.clear();
+        }
+        let d = dense.entry(ss).or_insert_with(|| {
+            let mut d = vec![0u64; full as usize + 1];
+            for &(f, c) in &south[ss as usize] {
+                d[f as usize] = c;
+            }
+            d
+        });
+        north[(ranks & low(north_height)) as usize]
+            .iter()
+            .map(|&(f, c)| c * d[(full & !f) as usize])
+            .sum()
     };
     jobs.iter()
         .map(|job| {

@@ -89,8 +89,6 @@ pub struct HalvesCount {
     pub jobs: usize,
     /// West halves matched against east halves, over all units.
     pub halves: u64,
-    /// The most bytes of quarter cells held at once.
-    pub cell_bytes: u64,
 }
 
 /// The work units of the half-board join for one N: the rank sets to count

@@ -168,7 +168,6 @@ pub fn count_join_units(
         total: found.load(Ordering::Relaxed),
         jobs: jobs_counted,
         halves: halves_done.load(Ordering::Relaxed),
-        cell_bytes: cells.peak(),
     })
 }
 
