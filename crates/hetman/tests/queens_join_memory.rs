@@ -127,3 +127,22 @@ fn a_budget_too_small_for_one_unit_is_refused_saying_so() {
     assert!(text.contains("N = 14"), "{text}");
     assert_eq!(total(&plan, &opts(2, Some(need))), Ok(365_596));
 }
+
+#[test]
+fn a_checkpoint_of_another_chunk_size_is_refused() {
+    let dir = std::env::temp_dir().join(format!("hetman-join-chunk-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("q13.ckpt");
+    let _ = std::fs::remove_file(&path);
+    let plain = JoinPlan::new(13).unwrap();
+    let split = Split::join(&plain, 2, 1).unwrap();
+    count_join_resumable(&plain, &split, 0, Some(&path), &opts(1, None)).unwrap();
+    let small = JoinPlan::with_chunk(13, TINY_CHUNK).unwrap();
+    let other = Split::join(&small, 2, 1).unwrap();
+    assert_ne!(split.id(), other.id());
+    let e = count_join_resumable(&small, &other, 0, Some(&path), &opts(1, None))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("split"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -260,6 +260,7 @@ fn estimate_join_run(a: &CountArgs, spec: ShardSpec, threads: usize) -> Result<E
         });
     let mine = e.shard_cpu_seconds[spec.index];
     let mib = e.memory_bytes.div_ceil(1 << 20);
+    let shard_bytes = e.shard_memory_bytes[spec.index];
     if let Some(path) = &a.long_run.checkpoint {
         return estimate_left(a, spec, threads, &plan, &split, &e, path);
     }
@@ -277,7 +278,7 @@ fn estimate_join_run(a: &CountArgs, spec: ShardSpec, threads: usize) -> Result<E
             v["shard_wall_seconds"] = json!(wall(mine));
             v["shard_cpu_seconds_min"] = json!(lo);
             v["shard_cpu_seconds_max"] = json!(hi);
-            v["shard_memory_bytes"] = json!(e.memory_bytes);
+            v["shard_memory_bytes"] = json!(shard_bytes);
         }
         crate::outln!("{v}");
         return Ok(ExitCode::SUCCESS);
@@ -301,11 +302,11 @@ fn estimate_join_run(a: &CountArgs, spec: ShardSpec, threads: usize) -> Result<E
             spec.count,
             human(lo),
             human(hi),
-            group(mib)
+            group(shard_bytes.div_ceil(1 << 20))
         );
     }
     crate::outln!(
-        "(timed {} of {} work units here; listing the quarters and building their tables: {} of CPU time a run)",
+        "(timed {} of {} work units here; counting the quarter placements and building their cells: {} of CPU time a run)",
         e.timed,
         group(e.units as u64),
         human(e.setup_seconds)
@@ -350,7 +351,7 @@ fn estimate_left(
                 "shards": spec.count, "units": units.len(), "units_done": units.len() - left.len(),
                 "cost_left_fraction": if all == 0 { 0.0 } else { cost as f64 / all as f64 },
                 "cpu_seconds_left": cpu, "wall_seconds_left": wall, "threads": threads,
-                "memory_bytes": e.memory_bytes,
+                "memory_bytes": e.shard_memory_bytes[spec.index],
             })
         );
         return Ok(ExitCode::SUCCESS);
@@ -375,7 +376,7 @@ fn estimate_left(
         } else {
             100.0 * cost as f64 / all as f64
         },
-        group(e.memory_bytes.div_ceil(1 << 20)),
+        group(e.shard_memory_bytes[spec.index].div_ceil(1 << 20)),
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -202,7 +202,7 @@ impl JoinPlan {
             let (_, ss, _, cs) = parts(job);
             ss.count_ones().min(cs.count_ones())
         };
-        jobs.sort_by_key(|j| (j.middle, layer(j)));
+        jobs.sort_by_cached_key(|j| (j.middle, layer(j)));
         // The chunks of each (middle, layer), by north part.
         let mut chunk_of: Vec<u32> = vec![0; jobs.len()];
         let mut at = 0;
@@ -249,7 +249,7 @@ impl JoinPlan {
             at = end;
         }
         let mut order: Vec<usize> = (0..jobs.len()).collect();
-        order.sort_by_key(|&i| {
+        order.sort_by_cached_key(|&i| {
             let j = &jobs[i];
             let (sn, ss, _, cs) = parts(j);
             (j.middle, layer(j), chunk_of[i], ss.min(cs), ss, sn)
@@ -516,13 +516,14 @@ pub fn count_halves(n: usize, options: &CountOptions<'_>) -> Result<HalvesCount,
 }
 
 /// Bytes a count of N queens by the join holds on two threads, about (see
-/// [`super::memory_bytes`]): measured peaks up to N = 23, then the default
-/// chunk and the rank sets' halves, growing about fourfold per step.
+/// [`super::memory_bytes`]): the plans' own figures up to N = 23
+/// (`examples/join_memory.rs`), then two default chunks and the rank sets'
+/// halves, growing about fourfold per step.
 pub(super) fn memory_bytes(n: usize) -> u64 {
     const MIB: u64 = 1 << 20;
     // Figures from JoinPlan::memory_bytes on two threads.
     const FIGURES: [u64; 16] = [
-        16, 16, 16, 16, 16, 16, 16, 16, 17, 20, 30, 60, 150, 400, 900, 1_500,
+        13, 13, 13, 13, 13, 13, 13, 13, 16, 19, 32, 45, 142, 197, 976, 1_230,
     ];
     match n {
         ..HALVES_MIN_N => FIGURES[0] * MIB,
