@@ -327,7 +327,7 @@ fn estimate_prints_wall_and_cpu_time_memory_overall_and_per_shard() {
     );
     assert!(out.contains("with the half-board join"), "{out}");
     assert!(out.contains("shard 1 of 4: about "), "{out}");
-    let (out, _, code) = run(&["queens", "count", "26", "--estimate"]);
+    let (out, _, code) = run(&["queens", "count", "28", "--estimate"]);
     assert_eq!(code, 0);
     assert!(out.contains(" years"), "{out}");
     assert!(
@@ -373,10 +373,10 @@ fn the_estimates_engine_is_the_engine_that_runs() {
         let p: serde_json::Value = serde_json::from_str(&plain).unwrap();
         assert_eq!(p["work_unit"], v["work_unit"], "N = {n}");
     }
-    let engine = estimated_engine("25");
+    let engine = estimated_engine("28");
     assert!(engine.starts_with("fast-1/"), "{engine}");
     let (_, err, code) = run(&[
-        "queens", "count", "25", "--shard", "0/2", "--result", "x.json",
+        "queens", "count", "28", "--shard", "0/2", "--result", "x.json",
     ]);
     assert_eq!(code, 2);
     assert!(err.contains("with the constellation search"), "{err}");

@@ -39,7 +39,7 @@ pub fn count(a: &CountArgs, algorithm: Algorithm, threads: usize) -> Result<Exit
         if l.checkpoint.is_some() {
             bail!(
                 "--estimate with --checkpoint: the work left is estimated for the half-board join \
-                 (N from 8 to 23), not for the {} that counts N = {}",
+                 (N from 8 to 27), not for the {} that counts N = {}",
                 engine.name(),
                 a.n
             );

@@ -465,9 +465,9 @@ impl JoinPlan {
         let mut job = 0;
         for &u in units {
             north = north.max(self.segment_bytes[self.segment[u]]);
-            for i in self.starts[u]..self.starts[u + 1] {
-                let [_, ss, _, cs] = self.cells_of(&self.jobs[i]);
-                let (_, w, e) = costs[i];
+            let range = self.starts[u]..self.starts[u + 1];
+            for (rank_set, &(_, w, e)) in self.jobs[range.clone()].iter().zip(&costs[range]) {
+                let [_, ss, _, cs] = self.cells_of(rank_set);
                 let south =
                     self.census.bytes(Side::South, ss.2) + self.census.bytes(Side::South, cs.2);
                 job = job.max(south + 32 * (w + e));
