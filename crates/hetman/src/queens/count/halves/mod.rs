@@ -409,6 +409,7 @@ impl JoinPlan {
         text
     }
 
+    /// Each rank set's estimated cost and its west and east halves.
     fn job_costs(&self) -> &[(u64, u64, u64)] {
         self.job_costs
             .get_or_init(|| cost::job_costs(&self.geo, &self.census, &self.jobs))

@@ -2,6 +2,7 @@
 
 use super::super::{run_workers, CountOptions, Progress};
 use super::cells::Cells;
+use super::jobs::Job;
 use super::matcher::Sieve;
 use super::{HalvesCount, JoinPlan};
 use crate::Error;
@@ -188,9 +189,20 @@ pub(super) fn count_unit(
     scratch: &mut Scratch,
     stop: &AtomicBool,
 ) -> Option<JoinUnitCount> {
+    count_jobs(plan, plan.unit(u), cells, scratch, stop)
+}
+
+/// Counts some rank sets of a plan (see [`count_unit`]).
+pub(super) fn count_jobs(
+    plan: &JoinPlan,
+    jobs: &[Job],
+    cells: &Cells,
+    scratch: &mut Scratch,
+    stop: &AtomicBool,
+) -> Option<JoinUnitCount> {
     let geo = &plan.geo;
     let mut unit = JoinUnitCount::default();
-    for job in plan.unit(u) {
+    for job in jobs {
         if stop.load(Ordering::Relaxed) {
             return None;
         }

@@ -1,8 +1,8 @@
 //! How long a count by the half-board join will take, found by timing a
 //! sample of its own units on this machine.
 
-use super::cells::{Cells, Key};
-use super::run::{count_unit, Scratch};
+use super::cells::Cells;
+use super::run::{count_jobs, Scratch};
 use super::JoinPlan;
 use crate::queens::count::Split;
 use std::sync::atomic::AtomicBool;
@@ -10,6 +10,9 @@ use std::time::{Duration, Instant};
 
 /// Units timed at most.
 const MAX_TIMED: usize = 64;
+
+/// The largest N whose sample units are timed whole.
+const WHOLE_UNITS_MAX_N: usize = 23;
 
 /// The expected cost of a count by the half-board join, and of each shard
 /// of a split.
@@ -24,7 +27,7 @@ pub struct JoinEstimate {
     pub shard_cpu_seconds: Vec<f64>,
     /// Measured CPU seconds per unit of estimated cost ([`JoinPlan::costs`]).
     pub seconds_per_cost: f64,
-    /// Units timed in full.
+    /// Units timed (in full up to N = 23, one rank set of each above).
     pub timed: usize,
     /// Units in the plan.
     pub units: usize,
@@ -37,9 +40,11 @@ pub struct JoinEstimate {
 
 /// Estimates the CPU time of a count by the half-board join and of each
 /// shard of `split` (which must be a split of `plan`'s units): works out the
-/// units' estimated costs, then counts units of one rank of the middle queen
-/// spread over their range of estimated cost on one thread until about
-/// `budget` is spent, each with its cells built afresh (timed apart), and
+/// units' estimated costs, then counts a few units (from N = 24 on, one rank
+/// set of each) of one rank of the middle queen, spread over their range of
+/// estimated cost,
+/// on one thread until about `budget` is spent, each with its cells built
+/// afresh (timed apart), and
 /// scales the measured time per unit of estimated cost, and per byte of
 /// cells built, to every unit.
 ///
@@ -81,32 +86,44 @@ pub fn estimate_join(
     picks.sort_by_key(|&u| (u.wrapping_mul(0x9E37_79B9) % 1009, u));
     let never = AtomicBool::new(false);
     let mut scratch = Scratch::default();
+    let job_costs = plan.job_costs();
     let (mut cost, mut timed, mut built_bytes) = (0u64, 0usize, 0u64);
-    let (mut count_seconds, mut build_seconds) = (0.0, 0.0);
+    let mut build_seconds = 0.0;
     let t2 = Instant::now();
+    let sample = Clock::start(Clock::Thread);
+    // Each unit picked, or from N = 24 on (where a unit takes many CPU
+    // minutes) its middle rank set; its cells built afresh and timed apart.
+    // (Up to N = 23 a rank set takes less than the CPU clock's tick.)
+    let whole = n <= WHOLE_UNITS_MAX_N;
     for &u in &picks {
         if timed >= 3 && t2.elapsed() > budget {
             break;
         }
-        let keys: Vec<Key> = plan.unit(u).iter().flat_map(|j| plan.cells_of(j)).collect();
+        let range = if whole {
+            plan.starts[u]..plan.starts[u + 1]
+        } else {
+            let i = plan.starts[u] + plan.rank_sets_of(u) / 2;
+            i..i + 1
+        };
+        let job = &plan.jobs[range.clone()];
+        let keys: Vec<_> = job.iter().flat_map(|j| plan.cells_of(j)).collect();
         let cells = Cells::new(plan.geo, keys.iter().copied());
-        let build = Clock::start(Clock::Thread);
-        let mut held = Vec::new();
+        // The clock ticks every 10 ms, longer than a unit up to N = 18:
+        // the building is timed by the wall clock, the rest is the thread's
+        // CPU time over the whole sample less that.
+        let build = Instant::now();
         let mut distinct = keys.clone();
         distinct.sort_unstable();
         distinct.dedup();
-        for &k in &distinct {
-            held.push(cells.get(k));
-        }
-        build_seconds += build.seconds(1);
+        let held: Vec<_> = distinct.iter().map(|&k| cells.get(k)).collect();
+        build_seconds += build.elapsed().as_secs_f64();
         built_bytes += held.iter().map(|c| c.bytes()).sum::<u64>();
         drop(held);
-        let count = Clock::start(Clock::Thread);
-        let _ = count_unit(plan, u, &cells, &mut scratch, &never);
-        count_seconds += count.seconds(1);
-        cost += costs[u];
+        let _ = count_jobs(plan, job, &cells, &mut scratch, &never);
+        cost += job_costs[range].iter().map(|c| c.0).sum::<u64>();
         timed += 1;
     }
+    let count_seconds = (sample.seconds(1) - build_seconds).max(0.0);
     let per_cost = if cost == 0 {
         0.0
     } else {
