@@ -461,7 +461,8 @@ impl JoinPlan {
     #[must_use]
     pub fn memory_bytes(&self, units: &[usize], threads: usize) -> u64 {
         let costs = self.job_costs();
-        let threads = threads.max(1) as u64;
+        // A unit runs on one thread: no more threads than units.
+        let threads = threads.clamp(1, units.len().max(1)) as u64;
         let mut north = 0;
         let mut job = 0;
         for &u in units {
