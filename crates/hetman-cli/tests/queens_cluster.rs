@@ -172,7 +172,7 @@ fn killed_at_random_moments_then_resumed_gives_the_uninterrupted_answer() {
     assert!(out.starts_with(&plain), "{out}");
     let (all, from) = units_line(&out);
     assert_eq!(all, from, "{out}");
-    assert!(out.contains("engine: join-1/"), "{out}");
+    assert!(out.contains("engine: join-2/"), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -293,7 +293,7 @@ fn merge_names_missing_duplicated_and_mismatched_shards() {
     let old = dir.join("old-version.json");
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     let engine = v["engine"].as_str().unwrap().to_string();
-    assert!(engine.starts_with("join-1/"), "{engine}");
+    assert!(engine.starts_with("join-2/"), "{engine}");
     let edited = text.replace(&engine, "fast-1/0.0.1");
     hetman::jobs::sealed::write(&old, "hetman-queens-shard", &identity, edited.as_bytes()).unwrap();
     let (_, err, code) = run(&[
@@ -413,7 +413,7 @@ fn slurm_writes_an_array_and_a_dependent_merge() {
         array.contains("queens count 13 --shard \"$i/4\""),
         "{array}"
     );
-    assert!(array.contains("(half-board join, join-1/"), "{array}");
+    assert!(array.contains("(half-board join, join-2/"), "{array}");
     let merge = std::fs::read_to_string(dir.join("queens-13-merge.sbatch")).unwrap();
     assert!(merge.contains("queens merge --stats"), "{merge}");
     assert!(out.contains("jobid=$(sbatch --parsable"), "{out}");
