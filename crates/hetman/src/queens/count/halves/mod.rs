@@ -15,8 +15,10 @@
 //!
 //! and no solution is ever listed. An east half is a mirrored west half, so
 //! only west halves are made: each from a north and a south quarter of the
-//! west half, listed once in advance by the ranks and files they hold
-//! ([`Quarters`]). The mirror (S and not S give the same count) and the
+//! west half, grouped by the ranks and files they hold: each *cell* (one
+//! quarter's placements on one set of its ranks) is built when a rank set
+//! first needs it and dropped after its last use, so that memory is bounded
+//! by a chunk of cells rather than by N ([`JoinPlan`]). The mirror (S and not S give the same count) and the
 //! upside-down flip (S and S reversed) leave each rank set's count alone, so
 //! one set in four is counted and weighted ([`Job`]).
 //!
