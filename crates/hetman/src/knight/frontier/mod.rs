@@ -63,6 +63,7 @@ mod meet;
 mod plan;
 pub mod shard;
 mod sweep;
+mod transfer;
 mod ways;
 
 pub use bignum::BigCount;
@@ -167,6 +168,10 @@ pub struct Options<'a> {
     /// every count runs front to back (for comparisons). The checkpoints of
     /// the two ways are not interchangeable: each refuses the other's.
     pub split: bool,
+    /// Run the repeating middle ranks of a long board by their transfer
+    /// matrix (see the `transfer` module) rather than square by square. On by
+    /// default; off for comparisons. The answer does not depend on it.
+    pub periodic: bool,
 }
 
 impl Default for Options<'_> {
@@ -180,6 +185,7 @@ impl Default for Options<'_> {
             checkpoint_every: Duration::from_secs(600),
             waiting: None,
             split: true,
+            periodic: true,
         }
     }
 }
@@ -195,6 +201,7 @@ impl std::fmt::Debug for Options<'_> {
             .field("checkpoint_every", &self.checkpoint_every)
             .field("waiting", &self.waiting.is_some())
             .field("split", &self.split)
+            .field("periodic", &self.periodic)
             .finish()
     }
 }
@@ -422,6 +429,7 @@ pub fn count_table(
         checkpoint_every: opts.checkpoint_every,
         waiting: None,
         split: false,
+        periodic: opts.periodic,
     };
     let mut plan = Plan::oriented(k, to, &vec![false; cells], kind, true)?;
     if plan.vertices < 2 {

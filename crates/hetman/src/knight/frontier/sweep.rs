@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use super::checkpoint::{checkpoint_error, load_partial, save_checkpoint, Half, Partial};
 use super::plan::Plan;
+use super::transfer;
 use super::ways::{on_table, Sum, Table, Ways};
 use super::{BigCount, Options, Progress, FULL};
 use crate::Error;
@@ -149,7 +150,49 @@ pub(super) fn run_with<K: Key>(
     let mut high = table.high();
     let mut peak = table.len();
     let mut last_save = Instant::now();
-    for v in start..plan.cells {
+    // The repeating ranks of a long board, run by their transfer matrix
+    // (tried once, where the table has stopped growing fast).
+    let mut repeats = if opts.periodic {
+        transfer::periods(plan)
+    } else {
+        Vec::new()
+    };
+    let mut lens = vec![0usize; plan.cells + 1];
+    let mut v = start;
+    while v < plan.cells {
+        lens[v] = table.len();
+        let here = repeats
+            .iter()
+            .find(|(_, m)| m[v] >= transfer::MIN_PERIODS)
+            .map(|(p, m)| (*p, m[v]));
+        if let Some((p, periods)) = here {
+            let len = table.len();
+            let settled = len <= 4096 || (v >= start + p && len <= lens[v - p] / 4 * 5);
+            if settled {
+                let cap =
+                    (64 * p * len.max(1 << 16)).min(opts.max_states.map_or(usize::MAX, |s| s / 2));
+                let seeds: Vec<K> = on_table!(&table, parts => {
+                    parts.iter().flatten().map(|&(k, _)| k).collect()
+                });
+                repeats.clear();
+                let built = transfer::Transfer::build(plan, v, p, seeds.into_iter(), threads, cap);
+                if let Some(tr) = built {
+                    peak = peak.max(tr.states());
+                    let mut sw = transfer::Sweep {
+                        plan,
+                        opts,
+                        rows: &mut *rows,
+                        total: &mut total,
+                        peak: &mut peak,
+                        last_save: &mut last_save,
+                    };
+                    table = transfer::run(&tr, table, periods, &mut sw)?;
+                    high = table.high();
+                    v += periods * p;
+                    continue;
+                }
+            }
+        }
         let (next, finished, h) =
             match step_table(plan, v, table, high, threads, opts, partial.take())? {
                 Stepped::Done(next, finished, h) => (next, finished, h),
@@ -186,6 +229,7 @@ pub(super) fn run_with<K: Key>(
                 last_save = Instant::now();
             }
         }
+        v += 1;
     }
     if let Some(p) = opts.checkpoint {
         // A finished count leaves nothing to resume.
