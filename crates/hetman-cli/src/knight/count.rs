@@ -18,7 +18,8 @@ use serde_json::json;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-/// Without a start, the per-square table is computed (by backtracking) up to this many free squares.
+/// Without a start, the per-square table is computed (by the frontier counter) up to this many
+/// free squares.
 const TABLE_SQUARES: u64 = 30;
 
 pub const HELP: &str = "Examples:\n  hetman knight count 5 --start a1     # 304 directed open tours\n  \
@@ -223,7 +224,8 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
     }
     let budget = memory_budget(a.max_memory);
     let per_state = frontier::bytes_per_state(w, h, &mask, kind_f)?;
-    fopts.max_states = budget.map(|(bytes, _)| (bytes / per_state as u64) as usize);
+    let max_states = budget.map(|(bytes, _)| (bytes / per_state as u64) as usize);
+    fopts.max_states = max_states;
     // A count started afresh is projected from its first seconds, and
     // stopped there when it is out of reach (see `refusal`).
     let projection = std::sync::Mutex::new(frontier::Projection::new(w, h, &mask, kind_f, &fopts)?);
@@ -278,37 +280,7 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
     drop(bar);
     let frontier_time = t0.elapsed();
     let table = if a.per_square || board.free_squares() <= TABLE_SQUARES {
-        if board.squares() > enumerate::MAX_SQUARES {
-            bail!(
-                "--per-square takes boards of at most {} squares; {size} has {}",
-                enumerate::MAX_SQUARES,
-                size.squares()
-            );
-        }
-        let bar = Progress::new(!a.quiet && !a.json);
-        let progress = |d: u64, n: u64| bar.update(d, n, || format!("{d}/{n} work units"));
-        let opts = CountOptions {
-            closed: a.closed,
-            threads,
-            stop: Some(&STOP),
-            progress: Some(&progress),
-            checkpoint: None,
-        };
-        let t = enumerate::count_all(&board, &opts)?;
-        // The two engines must agree: each open path is counted from both
-        // ends, each cycle in both directions from each of its squares.
-        let expect = if a.closed {
-            c.tours.mul_u64(2 * board.free_squares())
-        } else {
-            c.tours.clone()
-        };
-        if BigCount::from(t.total()) != expect {
-            bail!(
-                "internal error: backtracking ({}) and the frontier counter ({expect}) disagree",
-                t.total()
-            );
-        }
-        Some(t)
+        Some(per_square_table(a, &board, &mask, &c.tours, threads_used, max_states)?)
     } else {
         None
     };
@@ -321,9 +293,16 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
         }
         if let Some(t) = &table {
             let w = size.width();
-            let rows: Vec<Vec<Option<u64>>> = (0..size.height())
+            let rows: Vec<Vec<serde_json::Value>> = (0..size.height())
                 .rev()
-                .map(|r| (0..w).map(|f| t.per_square[(r * w + f) as usize]).collect())
+                .map(|r| {
+                    (0..w)
+                        .map(|f| match &t.cells[(r * w + f) as usize] {
+                            Some(n) => json_exact(&n.to_string()),
+                            None => serde_json::Value::Null,
+                        })
+                        .collect()
+                })
                 .collect();
             v["per_square_directed"] = json!(rows);
         }
@@ -357,7 +336,7 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
             }
         );
         let text = hetman::render::text::board(size.width(), size.height(), |sq| {
-            match t.per_square[(sq.rank() * size.width() + sq.file()) as usize] {
+            match &t.cells[(sq.rank() * size.width() + sq.file()) as usize] {
                 Some(n) => n.to_string(),
                 None => "#".to_string(),
             }
@@ -365,7 +344,8 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
         crate::out!("{text}");
     } else {
         crate::outln!(
-            "(per-square table: add --per-square, or --start SQUARE for one square; both use backtracking)"
+            "(per-square table: add --per-square (the frontier counter, once for each square up to \
+             symmetry), or --start SQUARE for one square (backtracking))"
         );
     }
     if a.stats {
@@ -377,14 +357,88 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
         );
         if let Some(t) = &table {
             crate::outln!(
-                "per-square table: backtracking, {} nodes, {}",
-                group(t.nodes),
+                "per-square table: {}, {}",
+                t.engine,
                 output::duration(time - frontier_time)
             );
         }
         crate::outln!("time: {}", output::duration(time));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The directed tours from each square, added up to the total.
+struct Table {
+    /// Row-major, rank 0 first; `None` for a blocked square.
+    cells: Vec<Option<BigCount>>,
+    /// How it was made, for --stats.
+    engine: String,
+}
+
+/// The per-square table of a whole-board count whose total (directed open
+/// tours, or closed tours) is `total`. Open tours: the frontier counter with
+/// a fixed tour end, once per class of squares the board's symmetries map
+/// onto each other, the cells checked against the total. Closed tours: every
+/// cycle runs through every square, once in each direction, so each cell is
+/// twice the total.
+fn per_square_table(
+    a: &CountArgs,
+    board: &hetman::knight::KnightBoard,
+    mask: &[bool],
+    total: &BigCount,
+    threads: usize,
+    max_states: Option<usize>,
+) -> Result<Table> {
+    let size = board.size();
+    if a.closed {
+        let each = total.mul_u64(2);
+        return Ok(Table {
+            cells: mask.iter().map(|&b| (!b).then(|| each.clone())).collect(),
+            engine: "each cycle through every square (twice the total)".into(),
+        });
+    }
+    let mut opts = frontier::Options::default();
+    opts.threads = threads;
+    opts.stop = Some(&STOP);
+    opts.max_states = max_states;
+    let t0 = Instant::now();
+    let talk = !a.quiet && !a.json;
+    let mut done = |d: frontier::ClassDone| {
+        // A line per square counted, once the table takes a while.
+        if talk && t0.elapsed() >= Duration::from_secs(1) {
+            eprintln!(
+                "hetman: per-square {}/{}: {} directed open {} from {}{}, {}",
+                d.done,
+                d.classes,
+                exact(&d.tours),
+                word(&d.tours),
+                board.square(d.square as u32),
+                if d.squares > 1 {
+                    format!(" (and {} squares like it)", d.squares - 1)
+                } else {
+                    String::new()
+                },
+                output::duration(t0.elapsed()),
+            );
+        }
+    };
+    let t = frontier::count_per_square_with_total(
+        size.width(),
+        size.height(),
+        mask,
+        total,
+        &opts,
+        &mut done,
+    )
+    .with_context(|| format!("SIZE '{size}': the per-square table"))?;
+    Ok(Table {
+        cells: t.cells,
+        engine: format!(
+            "frontier with a fixed tour end, {} square{} counted (one per symmetry class)",
+            t.classes,
+            output::s(t.classes as u64)
+        ),
+    })
 }
 
 /// `knight count` of one shard of the whole board.
