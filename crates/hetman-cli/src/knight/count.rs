@@ -280,7 +280,14 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
     drop(bar);
     let frontier_time = t0.elapsed();
     let table = if a.per_square || board.free_squares() <= TABLE_SQUARES {
-        Some(per_square_table(a, &board, &mask, &c.tours, threads_used, max_states)?)
+        Some(per_square_table(
+            a,
+            &board,
+            &mask,
+            &c.tours,
+            threads_used,
+            max_states,
+        )?)
     } else {
         None
     };
