@@ -27,13 +27,18 @@ hetman knight count 5                # 1,728 directed (864 undirected), and a ta
 hetman knight count 8x5 --undirected # 18,061,054 open tours, each path once\n  \
 hetman knight count 6 --closed       # 9,862 closed tours\n  hetman knight count 8x5 --json\n  \
 hetman knight count 7                # 165,575,218,320 directed open tours (about 70 s, 1.5 GiB)\n  \
+hetman knight count 7 --per-square   # and the tours from each square (about 6 minutes)\n  \
 hetman knight count 8 --closed --checkpoint 8x8.ckpt   # about 17 minutes and 6.4 GiB; resumes\n  \
 hetman knight count 8x6 --closed --shard 0/3 --exchange DIR --result s0.json   # see knight merge\n\n\
 Conventions: a tour from a start is directed (it starts there); a closed tour from a start is \
 counted once in each direction. Totals without --start come from the frontier counter and are \
 given both directed (each path in both directions) and undirected; closed totals are undirected \
 (each cycle once). On boards with a side of four squares or more the frontier counter runs from both \
-ends and joins the halves in the middle. Per-start counts use backtracking with pruning on all cores.";
+ends and joins the halves in the middle. Counts from one square (--start) use backtracking with \
+pruning on all cores. The table of open tours from each square (--per-square) comes from the \
+frontier counter with the tour's end fixed on the square, one count per class of squares that the \
+board's symmetries map onto each other, and is checked against the total; a closed table is twice \
+the total on every square.";
 
 /// The arguments of `knight count`.
 #[derive(Debug, Args)]
@@ -50,7 +55,8 @@ pub struct CountArgs {
     /// Both counts are always given; closed tours are always counted undirected.
     #[arg(long, short_alias = 'u', conflicts_with_all = ["start", "closed"])]
     pub undirected: bool,
-    /// Without --start, also compute the per-square table on boards over 30 squares (slow).
+    /// Without --start, also the table of tours from each square on boards over 30 squares (a
+    /// frontier count per square up to symmetry: several times the whole-board count).
     #[arg(long, conflicts_with = "start")]
     pub per_square: bool,
     /// Threads, 1 to 1024 (default: all cores).
@@ -351,8 +357,14 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
         crate::out!("{text}");
     } else {
         crate::outln!(
-            "(per-square table: add --per-square (the frontier counter, once for each square up to \
-             symmetry), or --start SQUARE for one square (backtracking))"
+            "{}",
+            if a.closed {
+                "(per-square table: add --per-square; every cycle runs through every square, so \
+                 each square has twice the total)"
+            } else {
+                "(per-square table: add --per-square, a frontier count from each square up to \
+                 symmetry; or --start SQUARE for one square, by backtracking)"
+            }
         );
     }
     if a.stats {
