@@ -192,18 +192,18 @@ fn plain<'a>(opts: &Options<'a>) -> Options<'a> {
 fn classes(w: usize, h: usize, blocked: &[bool]) -> Vec<Vec<usize>> {
     // The eight symmetries of the square, as maps of (file, rank); the last
     // four swap the sides and only map a square board onto itself.
-    let maps: [fn(usize, usize, usize, usize) -> (usize, usize); 8] = [
-        |x, y, _, _| (x, y),
-        |x, y, w, _| (w - 1 - x, y),
-        |x, y, _, h| (x, h - 1 - y),
-        |x, y, w, h| (w - 1 - x, h - 1 - y),
-        |x, y, _, _| (y, x),
-        |x, y, _, h| (h - 1 - y, x),
-        |x, y, w, _| (y, w - 1 - x),
-        |x, y, w, h| (h - 1 - y, w - 1 - x),
-    ];
     let image = |g: usize, i: usize| {
-        let (x, y) = maps[g](i % w, i / w, w, h);
+        let (x, y) = (i % w, i / w);
+        let (x, y) = match g {
+            0 => (x, y),
+            1 => (w - 1 - x, y),
+            2 => (x, h - 1 - y),
+            3 => (w - 1 - x, h - 1 - y),
+            4 => (y, x),
+            5 => (h - 1 - y, x),
+            6 => (y, w - 1 - x),
+            _ => (h - 1 - y, w - 1 - x),
+        };
         y * w + x
     };
     let symmetries: Vec<usize> = (0..if w == h { 8 } else { 4 })
@@ -259,8 +259,10 @@ mod tests {
         for (w, h, blocked) in &boards {
             let want = backtracking(*w, *h, blocked);
             for split in [true, false] {
-                let mut o = Options::default();
-                o.split = split;
+                let o = Options {
+                    split,
+                    ..Options::default()
+                };
                 let t = count_per_square(*w, *h, blocked, &o).unwrap();
                 assert_eq!(t.cells, want, "{w}x{h} split {split}");
             }
@@ -277,8 +279,10 @@ mod tests {
         let want = backtracking(5, 6, &blocked);
         assert_eq!(classes(5, 6, &blocked).len(), 28);
         for split in [true, false] {
-            let mut o = Options::default();
-            o.split = split;
+            let o = Options {
+                split,
+                ..Options::default()
+            };
             assert_eq!(count_per_square(5, 6, &blocked, &o).unwrap().cells, want);
         }
     }
