@@ -433,7 +433,11 @@ fn per_square_table(
                 word(&d.tours),
                 board.square(d.square as u32),
                 if d.squares > 1 {
-                    format!(" (and {} squares like it)", d.squares - 1)
+                    format!(
+                        " (and {} square{} like it)",
+                        d.squares - 1,
+                        output::s(d.squares as u64 - 1)
+                    )
                 } else {
                     String::new()
                 },

@@ -248,7 +248,15 @@ mod tests {
     fn tables_agree_with_backtracking() {
         let mut blocked = vec![false; 25];
         blocked[7] = true; // c2
-        let boards: [(u32, u32, Vec<bool>); 6] = [
+        let mut corner = vec![false; 12];
+        corner[0] = true;
+        let boards: [(u32, u32, Vec<bool>); 12] = [
+            (1, 1, vec![false]),
+            (3, 3, vec![false; 9]),
+            (3, 4, vec![false; 12]),
+            (4, 3, corner),
+            (8, 3, vec![false; 24]),
+            (3, 8, vec![false; 24]),
             (5, 5, vec![false; 25]),
             (5, 6, vec![false; 30]),
             (6, 5, vec![false; 30]),
