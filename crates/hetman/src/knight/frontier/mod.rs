@@ -60,6 +60,7 @@ mod estimate;
 mod expand;
 mod join;
 mod meet;
+mod per_square;
 mod plan;
 pub mod shard;
 mod sweep;
@@ -69,6 +70,7 @@ mod ways;
 pub use bignum::BigCount;
 use checkpoint::{checkpoint_error, load_checkpoint, save_checkpoint};
 pub use estimate::{bytes_per_state, FirstWalk, Projection};
+pub use per_square::{count_per_square, count_per_square_with_total, ClassDone, PerSquare};
 use plan::Plan;
 use sweep::{hash_of, run, run_with, state_overflow, step, Key, Parts, Wide};
 use sweep::{Limits, Step};
@@ -327,24 +329,7 @@ pub fn count(
     opts: &Options<'_>,
 ) -> Result<Count, Error> {
     let mut plan = Plan::new(width, height, blocked, kind)?;
-    let cut = meet::cut_of(&plan).filter(|_| opts.split);
-    let (tours, peak_states) = loop {
-        let counted = match (plan.vertices, cut) {
-            (0, _) => Ok((BigCount::zero(), 0)),
-            (1, _) => Ok((BigCount::from(u64::from(kind != Tours::Closed)), 0)),
-            (_, Some(cut)) if plan.key_bytes() == 8 => {
-                meet::run_split::<u64>(&plan, kind, cut, opts)
-            }
-            (_, Some(cut)) => meet::run_split::<Wide>(&plan, kind, cut, opts),
-            _ if plan.key_bytes() == 8 => run::<u64>(&plan, opts),
-            _ => run::<Wide>(&plan, opts),
-        };
-        match counted {
-            // A step outgrew its width: again with twice the width (see `ways`).
-            Err(e) if e == state_overflow() && plan.min_limbs < 64 => plan.min_limbs *= 2,
-            other => break other?,
-        }
-    };
+    let (tours, peak_states, cut) = run_plan(&mut plan, kind, opts)?;
     let tours = if kind == Tours::OpenDirected && plan.vertices > 1 {
         tours.mul_u64(2)
     } else {
@@ -357,6 +342,37 @@ pub fn count(
         key_bytes: plan.key_bytes(),
         split: cut.is_some() && plan.vertices > 1,
     })
+}
+
+/// Runs the count of `plan` (undirected), met in the middle where the board
+/// and [`Options::split`] allow; returns the tours, the peak states and the
+/// cut, if the count was split.
+fn run_plan(
+    plan: &mut Plan,
+    kind: Tours,
+    opts: &Options<'_>,
+) -> Result<(BigCount, usize, Option<usize>), Error> {
+    let cut = meet::cut_of(plan).filter(|_| opts.split);
+    loop {
+        let counted = match (plan.vertices, cut) {
+            (0, _) => Ok((BigCount::zero(), 0)),
+            (1, _) => Ok((BigCount::from(u64::from(kind != Tours::Closed)), 0)),
+            (_, Some(cut)) if plan.key_bytes() == 8 => {
+                meet::run_split::<u64>(plan, kind, cut, opts)
+            }
+            (_, Some(cut)) => meet::run_split::<Wide>(plan, kind, cut, opts),
+            _ if plan.key_bytes() == 8 => run::<u64>(plan, opts),
+            _ => run::<Wide>(plan, opts),
+        };
+        match counted {
+            // A step outgrew its width: again with twice the width (see `ways`).
+            Err(e) if e == state_overflow() && plan.min_limbs < 64 => plan.min_limbs *= 2,
+            other => {
+                let (tours, peak) = other?;
+                return Ok((tours, peak, cut));
+            }
+        }
+    }
 }
 
 /// Counts the tours of every board `k × n` for `n` from `from` to `to` in
