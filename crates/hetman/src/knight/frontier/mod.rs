@@ -345,14 +345,16 @@ pub fn count(
 }
 
 /// Runs the count of `plan` (undirected), met in the middle where the board
-/// and [`Options::split`] allow; returns the tours, the peak states and the
+/// and [`Options::split`] allow (but for long boards, see
+/// [`Options::periodic`]); returns the tours, the peak states and the
 /// cut, if the count was split.
 fn run_plan(
     plan: &mut Plan,
     kind: Tours,
     opts: &Options<'_>,
 ) -> Result<(BigCount, usize, Option<usize>), Error> {
-    let cut = meet::cut_of(plan).filter(|_| opts.split);
+    // Long boards run front to back: the repeating ranks cost little there.
+    let cut = meet::cut_of(plan).filter(|_| opts.split && !(opts.periodic && transfer::long(plan)));
     loop {
         let counted = match (plan.vertices, cut) {
             (0, _) => Ok((BigCount::zero(), 0)),

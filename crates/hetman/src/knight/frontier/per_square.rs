@@ -183,6 +183,7 @@ fn plain<'a>(opts: &Options<'a>) -> Options<'a> {
         checkpoint_every: opts.checkpoint_every,
         waiting: None,
         split: opts.split,
+        periodic: opts.periodic,
     }
 }
 

@@ -43,7 +43,9 @@ fn same_square(plan: &Plan, a: usize, b: usize) -> bool {
         && plan.back[a] == plan.back[b]
         && plan.departs[a] == plan.departs[b]
         && (plan.remaining_after[a] == 0) == (plan.remaining_after[b] == 0)
-        && (same_colours(plan, a, b, 1) || same_colours(plan, a, b, -1))
+        && [1, -1]
+            .into_iter()
+            .any(|sign| same_colours(plan, a, b, sign) && same_fixed_end(plan, a, b, sign))
         && plan.touched[a] == plan.touched[b]
         && plan.readoff[a] == plan.readoff[b]
 }
@@ -62,6 +64,19 @@ fn same_colours(plan: &Plan, a: usize, b: usize, sign: i8) -> bool {
     };
     let balance = plan.unprocessed_balance[a] == i32::from(sign) * plan.unprocessed_balance[b];
     (plan.relaxed || balance) && look(a).iter().zip(look(b)).all(|(&x, &y)| x == turn(y))
+}
+
+/// Whether a fixed tour end (see [`Plan::fix_end`]) is in the same place for
+/// squares `a` and `b`: both before it, both after it has left, or at the
+/// same slot; and, with the colours turned over (`sign` -1), only after it
+/// has left, since its colour counts in the tests until then.
+fn same_fixed_end(plan: &Plan, a: usize, b: usize, sign: i8) -> bool {
+    use super::plan::Fixed;
+    let Some(x) = &plan.fixed else {
+        return true;
+    };
+    let leaves = |v: usize| x.departs.is_some_and(|(d, _)| d == v);
+    x.at[a] == x.at[b] && !leaves(a) && !leaves(b) && (sign == 1 || x.at[a] == Fixed::GONE)
 }
 
 /// For each square `v`, the number of whole periods of `p` squares that
@@ -104,6 +119,34 @@ pub(super) fn periods(plan: &Plan) -> Vec<(usize, Vec<usize>)> {
         .map(|p| (p, periods_from(plan, p)))
         .filter(|(_, m)| m.iter().any(|&m| m >= MIN_PERIODS))
         .collect()
+}
+
+/// The widest frontier whose closure is worth building: on 8-wide boards
+/// the states of one period outgrow the memory of a workstation.
+pub(super) const LONG_WIDTH: usize = 7;
+
+/// The fewest repeating ranks for which a count runs front to back with the
+/// matrices rather than meeting in the middle (measured on 6-wide boards:
+/// see `bench/knight-columns.sh`).
+pub(super) const LONG_RANKS: usize = 12;
+
+/// Whether a count of this board runs front to back with the matrices of
+/// its repeating ranks rather than meeting in the middle.
+pub(super) fn long(plan: &Plan) -> bool {
+    plan.w <= LONG_WIDTH
+        && periods(plan)
+            .iter()
+            .any(|(p, m)| m.iter().max().copied().unwrap_or(0) * p >= LONG_RANKS * plan.w)
+}
+
+/// The first square from which the plan repeats [`MIN_PERIODS`] times (the
+/// end of the board when it never does).
+pub(super) fn start(plan: &Plan) -> usize {
+    periods(plan)
+        .iter()
+        .filter_map(|(_, m)| m.iter().position(|&m| m >= MIN_PERIODS))
+        .min()
+        .unwrap_or(plan.cells)
 }
 
 /// The closure of a table under one period, with the steps as matrices.
