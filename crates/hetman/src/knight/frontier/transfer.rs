@@ -121,9 +121,13 @@ pub(super) fn periods(plan: &Plan) -> Vec<(usize, Vec<usize>)> {
         .collect()
 }
 
-/// The widest frontier whose closure is worth building: on 8-wide boards
-/// the states of one period outgrow the memory of a workstation.
-pub(super) const LONG_WIDTH: usize = 7;
+/// The widest frontier for which a count gives up meeting in the middle
+/// for the matrices: measured on 6-wide boards; on wider ones the closure
+/// of one period may outgrow its memory cap, and the count would then run
+/// front to back square by square, far slower than met in the middle.
+/// (Tables always run front to back, and use the matrices where the closure
+/// fits.)
+pub(super) const LONG_WIDTH: usize = 6;
 
 /// The fewest repeating ranks for which a count runs front to back with the
 /// matrices rather than meeting in the middle (measured on 6-wide boards:
