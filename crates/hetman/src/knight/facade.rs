@@ -427,19 +427,13 @@ fn count_board(board: &KnightBoard, options: &CountOptions<'_>) -> Result<TourCo
         }
     };
     let opts = frontier::Options {
-        threads: if options.threads == 0 {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
-        } else {
-            options.threads
-        },
+        threads: frontier_threads(options.threads),
         stop: options.stop,
         checkpoint: options.checkpoint,
         progress: Some(&progress),
         ..frontier::Options::default()
     };
-    let blocked: Vec<bool> = (0..board.squares() as u32)
-        .map(|i| board.is_blocked(i))
-        .collect();
+    let blocked = blocked_mask(board);
     let kind = if options.closed {
         Tours::Closed
     } else {
@@ -506,9 +500,7 @@ pub fn count_per_square(
         ..*options
     };
     let total = count_board(board, &whole)?;
-    let blocked: Vec<bool> = (0..board.squares() as u32)
-        .map(|i| board.is_blocked(i))
-        .collect();
+    let blocked = blocked_mask(board);
     if options.closed {
         return Ok(blocked
             .iter()
@@ -516,11 +508,7 @@ pub fn count_per_square(
             .collect());
     }
     let opts = frontier::Options {
-        threads: if options.threads == 0 {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
-        } else {
-            options.threads
-        },
+        threads: frontier_threads(options.threads),
         stop: options.stop,
         ..frontier::Options::default()
     };
@@ -543,6 +531,22 @@ pub fn count_per_square(
         &mut done,
     )?;
     Ok(t.cells)
+}
+
+/// The threads of a frontier count: `threads`, or every core for 0.
+fn frontier_threads(threads: usize) -> usize {
+    if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    }
+}
+
+/// The board's blocked squares, row-major, as the frontier takes them.
+fn blocked_mask(board: &KnightBoard) -> Vec<bool> {
+    (0..board.squares() as u32)
+        .map(|i| board.is_blocked(i))
+        .collect()
 }
 
 #[cfg(test)]
