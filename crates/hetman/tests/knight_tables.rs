@@ -7,7 +7,9 @@ use hetman::knight::frontier::{count, count_table, BigCount, Options, Tours};
 /// The rows of `count_table(k, from, to)` as `(n, decimal)`.
 fn table(k: u32, from: u32, to: u32, kind: Tours) -> Vec<(u32, String)> {
     let mut rows = Vec::new();
-    count_table(k, from, to, kind, &Options::default(), &mut |n, c| {
+    let mut opts = Options::default();
+    opts.threads = 2;
+    count_table(k, from, to, kind, &opts, &mut |n, c| {
         rows.push((n, c.to_string()));
     })
     .unwrap();

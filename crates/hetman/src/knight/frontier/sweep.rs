@@ -151,7 +151,9 @@ pub(super) fn run_with<K: Key>(
     let mut peak = table.len();
     let mut last_save = Instant::now();
     // The repeating ranks of a long board, run by their transfer matrix
-    // (tried once, where the table has stopped growing fast).
+    // where the table has stopped growing fast (each run of repeating
+    // ranks, such as those before and after the first row of a table; no
+    // more after a closure that did not fit).
     let mut repeats = if opts.periodic {
         transfer::periods(plan)
     } else {
@@ -167,14 +169,16 @@ pub(super) fn run_with<K: Key>(
             .map(|(p, m)| (*p, m[v]));
         if let Some((p, periods)) = here {
             let len = table.len();
-            let settled = len <= 4096 || (v >= start + p && len <= lens[v - p] / 4 * 5);
+            // (A square run by the matrices has no length: the table there
+            // had settled already.)
+            let settled = len <= 4096
+                || (v >= start + p && (lens[v - p] == usize::MAX || len <= lens[v - p] / 4 * 5));
             if settled {
                 let cap =
                     (64 * p * len.max(1 << 16)).min(opts.max_states.map_or(usize::MAX, |s| s / 2));
                 let seeds: Vec<K> = on_table!(&table, parts => {
                     parts.iter().flatten().map(|&(k, _)| k).collect()
                 });
-                repeats.clear();
                 let built = transfer::Transfer::build(plan, v, p, seeds.into_iter(), threads, cap);
                 if let Some(tr) = built {
                     peak = peak.max(tr.states());
@@ -188,9 +192,11 @@ pub(super) fn run_with<K: Key>(
                     };
                     table = transfer::run(&tr, table, periods, &mut sw)?;
                     high = table.high();
+                    lens[v..v + periods * p].fill(usize::MAX);
                     v += periods * p;
                     continue;
                 }
+                repeats.clear();
             }
         }
         let (next, finished, h) =
