@@ -14,9 +14,10 @@
 //! the closure that a square cannot reach hold zero and cost only their
 //! place in the vector.
 //!
-//! On 6 × n closed tours this is about a dozen times faster per square than
-//! stepping, and it is what makes the counts of long boards (and the rows
-//! of [`count_table`](super::count_table)) grow linearly in `n` at a small
+//! The 40 rows of the 6 × n closed tours (`hetman knight table 6 --closed
+//! --to 40`) took 8.8 s this way against 108 s square by square, and the
+//! counts of long boards (and the rows of
+//! [`count_table`](super::count_table)) grow linearly in `n` at a small
 //! cost per square.
 
 use std::collections::HashMap;
