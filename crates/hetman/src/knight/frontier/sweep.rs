@@ -163,9 +163,10 @@ pub(super) fn run_with<K: Key>(
     let mut v = start;
     while v < plan.cells {
         lens[v] = table.len();
+        // (Not on a square resumed half done: its work so far is in `partial`.)
         let here = repeats
             .iter()
-            .find(|(_, m)| m[v] >= transfer::MIN_PERIODS)
+            .find(|(_, m)| m[v] >= transfer::MIN_PERIODS && partial.is_none())
             .map(|(p, m)| (*p, m[v]));
         if let Some((p, periods)) = here {
             let len = table.len();
