@@ -144,6 +144,39 @@ fn counts_say_their_convention() {
 }
 
 #[test]
+fn per_square_table_comes_from_the_frontier_and_adds_up() {
+    let (out, _, code) = run(&["knight", "count", "6", "--per-square", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["directed"], 6_637_920);
+    let rows = v["per_square_directed"].as_array().unwrap();
+    assert_eq!(rows.len(), 6);
+    let cells: Vec<u64> = rows
+        .iter()
+        .flat_map(|r| r.as_array().unwrap().iter().map(|c| c.as_u64().unwrap()))
+        .collect();
+    assert_eq!(cells.len(), 36);
+    assert_eq!(cells.iter().sum::<u64>(), 6_637_920);
+    assert_eq!(cells[0], 524_486); // a6
+    let (out, _, _) = run(&["knight", "count", "6", "--per-square", "--stats"]);
+    assert!(
+        out.contains("1 524486 289050 115837 115837 289050 524486\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("per-square table: frontier with a fixed tour end, 6 squares counted"),
+        "{out}"
+    );
+    // A blocked square breaks the symmetry: every square is counted.
+    let (out, _, code) = run(&["knight", "count", "5", "--block", "b1", "--stats"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("24 squares counted"), "{out}");
+    // Closed tours: every square has twice the total.
+    let (out, _, _) = run(&["knight", "count", "6x5", "--closed"]);
+    assert!(out.contains("1 16 16 16 16 16 16\n"), "{out}");
+}
+
+#[test]
 fn list_streams_and_stops() {
     let (out, _, code) = run(&["knight", "list", "5", "--start", "a1", "--limit", "3"]);
     assert_eq!(code, 0);

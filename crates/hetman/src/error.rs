@@ -78,6 +78,12 @@ pub enum Error {
         /// What is wrong, with the shard numbers.
         reason: String,
     },
+    /// A result that failed hetman's own check of it (two ways of computing
+    /// the same number disagree): a bug, to be reported.
+    Internal {
+        /// The check that failed, with both numbers.
+        reason: String,
+    },
 }
 
 impl Error {
@@ -102,6 +108,7 @@ impl fmt::Display for Error {
             Error::Checkpoint { path, reason } => write!(f, "checkpoint '{path}': {reason}"),
             Error::File { path, reason } => write!(f, "'{path}' {reason}"),
             Error::Shard { reason } => write!(f, "{reason}"),
+            Error::Internal { reason } => write!(f, "internal error: {reason}"),
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use hetman::knight::frontier::{count, Options, Tours};
+use hetman::knight::frontier::{count, count_per_square, Options, Tours};
 use hetman::Error;
 use proptest::prelude::*;
 
@@ -424,4 +424,56 @@ fn a_stopped_shard_resumes_while_the_others_wait() {
     let err = count_shard(6, 6, &free, Tours::Closed, &shard, &Options::default());
     assert!(err.unwrap_err().to_string().contains("another count"));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The directed open tours from each square by the frontier count with a
+/// fixed end, as text (row-major, rank 0 first; `#` for a blocked square).
+fn per_square(w: u32, h: u32, blocked: &[bool], opts: &Options<'_>) -> (Vec<String>, u128) {
+    let t = count_per_square(w, h, blocked, opts).unwrap();
+    let cells = t
+        .cells
+        .iter()
+        .map(|c| c.as_ref().map_or("#".to_string(), ToString::to_string))
+        .collect();
+    (cells, t.total.to_u128().unwrap())
+}
+
+#[test]
+fn per_square_table_of_5x5_is_the_known_one() {
+    // Rank 1 first; 304 from each corner (Jelliss's table of the 5x5 open tours).
+    let known = "304 0 56 0 304  0 56 0 56 0  56 0 64 0 56  0 56 0 56 0  304 0 56 0 304";
+    let (cells, total) = per_square(5, 5, &[false; 25], &Options::default());
+    assert_eq!(
+        cells.join(" "),
+        known.split_whitespace().collect::<Vec<_>>().join(" ")
+    );
+    assert_eq!(total, 1728);
+}
+
+#[test]
+fn per_square_table_of_6x6_adds_up_to_the_total() {
+    // 6x6: 6,637,920 directed open tours (OEIS A165134).
+    let (cells, total) = per_square(6, 6, &[false; 36], &Options::default());
+    assert_eq!(total, 6_637_920);
+    let sum: u128 = cells.iter().map(|c| c.parse::<u128>().unwrap()).sum();
+    assert_eq!(sum, 6_637_920);
+    assert_eq!(
+        &cells[..6],
+        ["524486", "289050", "115837", "115837", "289050", "524486"]
+    );
+}
+
+#[test]
+#[ignore = "about 30 s in a release build"]
+fn per_square_tables_of_7x6_and_6x7_add_up_to_the_total() {
+    // 7x6 against the whole-board count, and its table turned onto 6x7.
+    let whole = frontier(7, 6, &[false; 42], Tours::OpenDirected);
+    let (wide, total) = per_square(7, 6, &[false; 42], &Options::default());
+    assert_eq!(total, whole);
+    let (high, total) = per_square(6, 7, &[false; 42], &Options::default());
+    assert_eq!(total, whole);
+    for (i, cell) in wide.iter().enumerate() {
+        let (file, rank) = (i % 7, i / 7);
+        assert_eq!(*cell, high[file * 6 + rank], "7x6 square {i}");
+    }
 }

@@ -18,7 +18,8 @@ use serde_json::json;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-/// Without a start, the per-square table is computed (by backtracking) up to this many free squares.
+/// Without a start, the per-square table is computed (by the frontier counter) up to this many
+/// free squares.
 const TABLE_SQUARES: u64 = 30;
 
 pub const HELP: &str = "Examples:\n  hetman knight count 5 --start a1     # 304 directed open tours\n  \
@@ -26,13 +27,18 @@ hetman knight count 5                # 1,728 directed (864 undirected), and a ta
 hetman knight count 8x5 --undirected # 18,061,054 open tours, each path once\n  \
 hetman knight count 6 --closed       # 9,862 closed tours\n  hetman knight count 8x5 --json\n  \
 hetman knight count 7                # 165,575,218,320 directed open tours (about 70 s, 1.5 GiB)\n  \
+hetman knight count 7 --per-square   # and from each square (11 min on 2 busy cores)\n  \
 hetman knight count 8 --closed --checkpoint 8x8.ckpt   # about 17 minutes and 6.4 GiB; resumes\n  \
 hetman knight count 8x6 --closed --shard 0/3 --exchange DIR --result s0.json   # see knight merge\n\n\
 Conventions: a tour from a start is directed (it starts there); a closed tour from a start is \
 counted once in each direction. Totals without --start come from the frontier counter and are \
 given both directed (each path in both directions) and undirected; closed totals are undirected \
 (each cycle once). On boards with a side of four squares or more the frontier counter runs from both \
-ends and joins the halves in the middle. Per-start counts use backtracking with pruning on all cores.";
+ends and joins the halves in the middle. Counts from one square (--start) use backtracking with \
+pruning on all cores. The table of open tours from each square (--per-square) comes from the \
+frontier counter with the tour's end fixed on the square, one count per class of squares that the \
+board's symmetries map onto each other, and is checked against the total; a closed table is twice \
+the total on every square.";
 
 /// The arguments of `knight count`.
 #[derive(Debug, Args)]
@@ -49,7 +55,8 @@ pub struct CountArgs {
     /// Both counts are always given; closed tours are always counted undirected.
     #[arg(long, short_alias = 'u', conflicts_with_all = ["start", "closed"])]
     pub undirected: bool,
-    /// Without --start, also compute the per-square table on boards over 30 squares (slow).
+    /// Without --start, also the table of tours from each square on boards over 30 squares (a
+    /// frontier count per square up to symmetry: several times the whole-board count).
     #[arg(long, conflicts_with = "start")]
     pub per_square: bool,
     /// Threads, 1 to 1024 (default: all cores).
@@ -223,7 +230,8 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
     }
     let budget = memory_budget(a.max_memory);
     let per_state = frontier::bytes_per_state(w, h, &mask, kind_f)?;
-    fopts.max_states = budget.map(|(bytes, _)| (bytes / per_state as u64) as usize);
+    let max_states = budget.map(|(bytes, _)| (bytes / per_state as u64) as usize);
+    fopts.max_states = max_states;
     // A count started afresh is projected from its first seconds, and
     // stopped there when it is out of reach (see `refusal`).
     let projection = std::sync::Mutex::new(frontier::Projection::new(w, h, &mask, kind_f, &fopts)?);
@@ -278,37 +286,14 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
     drop(bar);
     let frontier_time = t0.elapsed();
     let table = if a.per_square || board.free_squares() <= TABLE_SQUARES {
-        if board.squares() > enumerate::MAX_SQUARES {
-            bail!(
-                "--per-square takes boards of at most {} squares; {size} has {}",
-                enumerate::MAX_SQUARES,
-                size.squares()
-            );
-        }
-        let bar = Progress::new(!a.quiet && !a.json);
-        let progress = |d: u64, n: u64| bar.update(d, n, || format!("{d}/{n} work units"));
-        let opts = CountOptions {
-            closed: a.closed,
-            threads,
-            stop: Some(&STOP),
-            progress: Some(&progress),
-            checkpoint: None,
-        };
-        let t = enumerate::count_all(&board, &opts)?;
-        // The two engines must agree: each open path is counted from both
-        // ends, each cycle in both directions from each of its squares.
-        let expect = if a.closed {
-            c.tours.mul_u64(2 * board.free_squares())
-        } else {
-            c.tours.clone()
-        };
-        if BigCount::from(t.total()) != expect {
-            bail!(
-                "internal error: backtracking ({}) and the frontier counter ({expect}) disagree",
-                t.total()
-            );
-        }
-        Some(t)
+        Some(per_square_table(
+            a,
+            &board,
+            &mask,
+            &c.tours,
+            threads_used,
+            max_states,
+        )?)
     } else {
         None
     };
@@ -321,9 +306,16 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
         }
         if let Some(t) = &table {
             let w = size.width();
-            let rows: Vec<Vec<Option<u64>>> = (0..size.height())
+            let rows: Vec<Vec<serde_json::Value>> = (0..size.height())
                 .rev()
-                .map(|r| (0..w).map(|f| t.per_square[(r * w + f) as usize]).collect())
+                .map(|r| {
+                    (0..w)
+                        .map(|f| match &t.cells[(r * w + f) as usize] {
+                            Some(n) => json_exact(&n.to_string()),
+                            None => serde_json::Value::Null,
+                        })
+                        .collect()
+                })
                 .collect();
             v["per_square_directed"] = json!(rows);
         }
@@ -357,7 +349,7 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
             }
         );
         let text = hetman::render::text::board(size.width(), size.height(), |sq| {
-            match t.per_square[(sq.rank() * size.width() + sq.file()) as usize] {
+            match &t.cells[(sq.rank() * size.width() + sq.file()) as usize] {
                 Some(n) => n.to_string(),
                 None => "#".to_string(),
             }
@@ -365,7 +357,14 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
         crate::out!("{text}");
     } else {
         crate::outln!(
-            "(per-square table: add --per-square, or --start SQUARE for one square; both use backtracking)"
+            "{}",
+            if a.closed {
+                "(per-square table: add --per-square; every cycle runs through every square, so \
+                 each square has twice the total)"
+            } else {
+                "(per-square table: add --per-square, a frontier count from each square up to \
+                 symmetry; or --start SQUARE for one square, by backtracking)"
+            }
         );
     }
     if a.stats {
@@ -377,14 +376,92 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
         );
         if let Some(t) = &table {
             crate::outln!(
-                "per-square table: backtracking, {} nodes, {}",
-                group(t.nodes),
+                "per-square table: {}, {}",
+                t.engine,
                 output::duration(time - frontier_time)
             );
         }
         crate::outln!("time: {}", output::duration(time));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The directed tours from each square, added up to the total.
+struct Table {
+    /// Row-major, rank 0 first; `None` for a blocked square.
+    cells: Vec<Option<BigCount>>,
+    /// How it was made, for --stats.
+    engine: String,
+}
+
+/// The per-square table of a whole-board count whose total (directed open
+/// tours, or closed tours) is `total`. Open tours: the frontier counter with
+/// a fixed tour end, once per class of squares the board's symmetries map
+/// onto each other, the cells checked against the total. Closed tours: every
+/// cycle runs through every square, once in each direction, so each cell is
+/// twice the total.
+fn per_square_table(
+    a: &CountArgs,
+    board: &hetman::knight::KnightBoard,
+    mask: &[bool],
+    total: &BigCount,
+    threads: usize,
+    max_states: Option<usize>,
+) -> Result<Table> {
+    let size = board.size();
+    if a.closed {
+        let each = total.mul_u64(2);
+        return Ok(Table {
+            cells: mask.iter().map(|&b| (!b).then(|| each.clone())).collect(),
+            engine: "each cycle through every square (twice the total)".into(),
+        });
+    }
+    let mut opts = frontier::Options::default();
+    opts.threads = threads;
+    opts.stop = Some(&STOP);
+    opts.max_states = max_states;
+    let t0 = Instant::now();
+    let talk = !a.quiet && !a.json;
+    let mut done = |d: frontier::ClassDone| {
+        // A line per square counted, once the table takes a while.
+        if talk && t0.elapsed() >= Duration::from_secs(1) {
+            eprintln!(
+                "hetman: per-square {}/{}: {} directed open {} from {}{}, {}",
+                d.done,
+                d.classes,
+                exact(&d.tours),
+                word(&d.tours),
+                board.square(d.square as u32),
+                if d.squares > 1 {
+                    format!(
+                        " (and {} square{} like it)",
+                        d.squares - 1,
+                        output::s(d.squares as u64 - 1)
+                    )
+                } else {
+                    String::new()
+                },
+                output::duration(t0.elapsed()),
+            );
+        }
+    };
+    let t = frontier::count_per_square_with_total(
+        size.width(),
+        size.height(),
+        mask,
+        total,
+        &opts,
+        &mut done,
+    )
+    .with_context(|| format!("SIZE '{size}': the per-square table"))?;
+    Ok(Table {
+        cells: t.cells,
+        engine: format!(
+            "frontier with a fixed tour end, {} square{} counted (one per symmetry class)",
+            t.classes,
+            output::s(t.classes as u64)
+        ),
+    })
 }
 
 /// `knight count` of one shard of the whole board.

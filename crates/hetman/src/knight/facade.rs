@@ -427,19 +427,13 @@ fn count_board(board: &KnightBoard, options: &CountOptions<'_>) -> Result<TourCo
         }
     };
     let opts = frontier::Options {
-        threads: if options.threads == 0 {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
-        } else {
-            options.threads
-        },
+        threads: frontier_threads(options.threads),
         stop: options.stop,
         checkpoint: options.checkpoint,
         progress: Some(&progress),
         ..frontier::Options::default()
     };
-    let blocked: Vec<bool> = (0..board.squares() as u32)
-        .map(|i| board.is_blocked(i))
-        .collect();
+    let blocked = blocked_mask(board);
     let kind = if options.closed {
         Tours::Closed
     } else {
@@ -470,6 +464,89 @@ fn count_board(board: &KnightBoard, options: &CountOptions<'_>) -> Result<TourCo
         peak_states: Some(found.peak_states),
         no_tour: None,
     })
+}
+
+/// The directed tours from each free square of `board`, in index order
+/// (`None` for a blocked square), as [`count`] would give them square by
+/// square with [`CountOptions::from`], but by the frontier counter: for open
+/// tours, a count with the tour's end fixed on each square up to the
+/// board's symmetries ([`frontier::count_per_square`]), checked against the
+/// board's total; for closed tours, twice the board's total on every square
+/// (each cycle runs through every square, once in each direction).
+/// `options.start` and `options.checkpoint` are not used; `options.progress`
+/// sees the squares counted.
+///
+/// Fails as [`count`] does without a start, and with [`Error::Internal`]
+/// when the cells do not add up to the total.
+///
+/// # Example
+/// ```
+/// use hetman::{BoardSize, knight::{self, CountOptions, KnightBoard}};
+/// let board = KnightBoard::new(BoardSize::square(5).unwrap()).unwrap();
+/// let t = knight::count_per_square(&board, &CountOptions::open()).unwrap();
+/// assert_eq!(t[0], Some(304u128.into())); // from a1
+/// let six = KnightBoard::new(BoardSize::square(6).unwrap()).unwrap();
+/// let t = knight::count_per_square(&six, &CountOptions::closed()).unwrap();
+/// assert!(t.iter().all(|c| *c == Some(19_724u128.into())));
+/// ```
+pub fn count_per_square(
+    board: &KnightBoard,
+    options: &CountOptions<'_>,
+) -> Result<Vec<Option<BigCount>>, Error> {
+    let whole = CountOptions {
+        start: None,
+        checkpoint: None,
+        progress: None,
+        ..*options
+    };
+    let total = count_board(board, &whole)?;
+    let blocked = blocked_mask(board);
+    if options.closed {
+        return Ok(blocked
+            .iter()
+            .map(|&b| (!b).then(|| total.directed.clone()))
+            .collect());
+    }
+    let opts = frontier::Options {
+        threads: frontier_threads(options.threads),
+        stop: options.stop,
+        ..frontier::Options::default()
+    };
+    let mut done = |d: frontier::ClassDone| {
+        if let Some(f) = options.progress {
+            f(Progress {
+                units_done: d.done,
+                units: d.classes,
+                cost_done: d.done as u64,
+                cost: d.classes as u64,
+            });
+        }
+    };
+    let t = frontier::count_per_square_with_total(
+        board.width(),
+        board.height(),
+        &blocked,
+        &total.directed,
+        &opts,
+        &mut done,
+    )?;
+    Ok(t.cells)
+}
+
+/// The threads of a frontier count: `threads`, or every core for 0.
+fn frontier_threads(threads: usize) -> usize {
+    if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    }
+}
+
+/// The board's blocked squares, row-major, as the frontier takes them.
+fn blocked_mask(board: &KnightBoard) -> Vec<bool> {
+    (0..board.squares() as u32)
+        .map(|i| board.is_blocked(i))
+        .collect()
 }
 
 #[cfg(test)]

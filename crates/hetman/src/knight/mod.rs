@@ -47,7 +47,9 @@ mod tour;
 mod warnsdorff;
 
 pub use board::{KnightBoard, MoveTable, KNIGHT_MOVES};
-pub use facade::{check, count, list, tour, CountEngine, CountOptions, TourCount};
+pub use facade::{
+    check, count, count_per_square, list, tour, CountEngine, CountOptions, TourCount,
+};
 pub use feasibility::Reason;
 pub use tour::{Fault, Tour};
 pub use warnsdorff::TieBreak;

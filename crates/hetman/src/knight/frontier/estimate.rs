@@ -18,6 +18,7 @@ use std::time::Duration;
 
 use super::meet;
 use super::plan::Plan;
+use super::transfer;
 use super::{Options, Progress, Tours};
 use crate::Error;
 
@@ -106,7 +107,13 @@ impl Projection {
     ) -> Result<Projection, Error> {
         let plan = Plan::new(width, height, blocked, kind)?;
         let w = plan.w;
-        let walk = match meet::cut_of(&plan).filter(|_| opts.split) {
+        let long = opts.periodic && transfer::long(&plan);
+        let walk = match meet::cut_of(&plan).filter(|_| opts.split && !long) {
+            // A long board: past its first ranks the count runs by the
+            // matrices of its repeating ranks, at a cost linear in its length
+            // and within the memory limit (see the `transfer` module), so
+            // the walk projected ends where they begin.
+            None if long => transfer::start(&plan),
             Some(cut) if meet::mirrored(&plan, cut) => cut + w,
             Some(cut) => plan.cells - cut + w,
             None => plan.cells,

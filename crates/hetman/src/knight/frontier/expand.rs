@@ -2,7 +2,7 @@
 //! the squares that leave the frontier, and the counting arguments that drop
 //! states no tour can complete.
 
-use super::plan::Plan;
+use super::plan::{Fixed, Plan};
 use super::{EMPTY, FULL, LABEL0, TERM};
 
 impl Plan {
@@ -110,7 +110,16 @@ impl Plan {
             let d = d as usize;
             match f[d] {
                 EMPTY => return,
-                FULL => {}
+                FULL => {
+                    // A fixed tour end with two moves: not a tour end.
+                    if self
+                        .fixed
+                        .as_ref()
+                        .is_some_and(|x| x.departs == Some((v, d as u8)))
+                    {
+                        return;
+                    }
+                }
                 c => {
                     if self.closed || ends == 2 {
                         return;
@@ -259,6 +268,25 @@ impl Plan {
             let c = f[j as usize];
             if c != FULL && !self.add_slot(&mut b, v, j as usize, c) {
                 return false;
+            }
+        }
+        if let Some(x) = &self.fixed {
+            // The fixed square is one of the ends still to be chosen,
+            // unless it has left (as an end) already.
+            match x.at[v] {
+                Fixed::GONE => {}
+                Fixed::AHEAD => b.forced[x.colour] += 1,
+                j => {
+                    let c = f[j as usize];
+                    if c == FULL {
+                        return false;
+                    }
+                    let need = if c == EMPTY { 2 } else { 1 };
+                    // (With too few neighbours left it is counted already.)
+                    if self.look(v, j as usize).1 >= need {
+                        b.forced[x.colour] += 1;
+                    }
+                }
             }
         }
         if self.relaxed {

@@ -119,7 +119,14 @@ pub(super) fn groups<K: Key, W: Ways>(
 
 /// The degree keys of the other side's states that match a state with
 /// `degrees`: each square's moves add up to two, or to one at a new tour end.
-fn targets(degrees: u64, blocked: &[bool], closed: bool, out: &mut Vec<u64>) {
+/// With `must_end`, that square (a join position) is one of the new ends.
+fn targets(
+    degrees: u64,
+    blocked: &[bool],
+    closed: bool,
+    must_end: Option<usize>,
+    out: &mut Vec<u64>,
+) {
     out.clear();
     let used = (degrees >> 48) as u32;
     let mut need = 0u64;
@@ -140,20 +147,23 @@ fn targets(degrees: u64, blocked: &[bool], closed: bool, out: &mut Vec<u64>) {
     let Some(left) = 2u32.checked_sub(used) else {
         return;
     };
-    let with = |ks: &[usize]| {
+    let mut push = |ks: &[usize]| {
+        if must_end.is_some_and(|m| !ks.contains(&m)) {
+            return;
+        }
         let mut t = need;
         for &k in ks {
             t -= 1 << (2 * k);
         }
-        t | u64::from(left - ks.len() as u32) << 48
+        out.push(t | u64::from(left - ks.len() as u32) << 48);
     };
-    out.push(with(&[]));
+    push(&[]);
     if left >= 1 {
         for (i, &k) in can_end[..ends].iter().enumerate() {
-            out.push(with(&[k]));
+            push(&[k]);
             if left >= 2 {
                 for &l in &can_end[i + 1..ends] {
-                    out.push(with(&[k, l]));
+                    push(&[k, l]);
                 }
             }
         }
@@ -189,6 +199,7 @@ impl Prefixes {
         window: usize,
         blocked: &[bool],
         closed: bool,
+        must_end: Option<usize>,
     ) -> Prefixes {
         let longest = (blocked.len() - offset).min(Self::LONGEST);
         let mut bits: Vec<Vec<u64>> = (0..=longest)
@@ -198,7 +209,7 @@ impl Prefixes {
         // `targets` gives for it (the relation is symmetric).
         let mut matches = Vec::new();
         for &key in b.groups.keys() {
-            targets(key, blocked, closed, &mut matches);
+            targets(key, blocked, closed, must_end, &mut matches);
             for &x in &matches {
                 let x = x >> (2 * offset);
                 for (m, b) in bits.iter_mut().enumerate().skip(1) {
@@ -245,12 +256,15 @@ impl Allows for Prefixes {
 /// matching groups per state, so the forward states are visited in order of
 /// their degree keys (an index of 16 bytes a state) and each group's
 /// matches are looked up once. Stops with [`Error::Interrupted`] when
-/// [`Options::stop`] is raised.
+/// [`Options::stop`] is raised. With `must_end`, only the tours with an end
+/// at that join position are counted (the fixed end of the plan, held for
+/// the join).
 pub(super) fn join<K: Key, W: Ways>(
     plan: &Plan,
     a: &Parts<K, W>,
     b: &Backward,
     blocked: &[bool],
+    must_end: Option<usize>,
     opts: &Options<'_>,
 ) -> Result<BigCount, Error> {
     let closed = plan.closed;
@@ -275,7 +289,7 @@ pub(super) fn join<K: Key, W: Ways>(
                     break;
                 }
                 let (degrees, x) = side(plan, key.unpack(), 0, blocked, slot);
-                targets(degrees, blocked, true, &mut t);
+                targets(degrees, blocked, true, None, &mut t);
                 if let Some(others) = b.groups.get(&t[0]) {
                     pairs(&x, ways, others, &mut total);
                 }
@@ -310,7 +324,7 @@ pub(super) fn join<K: Key, W: Ways>(
                 if stopped() {
                     break;
                 }
-                targets(group[0].0, blocked, false, &mut t);
+                targets(group[0].0, blocked, false, must_end, &mut t);
                 let matches: Vec<&Vec<Side>> = t.iter().filter_map(|k| b.groups.get(k)).collect();
                 if matches.is_empty() {
                     continue;

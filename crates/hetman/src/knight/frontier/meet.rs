@@ -197,6 +197,16 @@ pub(super) fn run_split<K: Key>(
     // a backward one. The backward table is grouped; the forward one is
     // read in place.
     let blocked = &plan.blocked[cut - w..cut + w];
+    // A fixed tour end in ranks L and F stays on the frontier on both sides
+    // and becomes an end in the join; elsewhere it leaves the frontier on
+    // its own side, which checks it (the other side only counts it as an
+    // end still to come).
+    let must_end = plan
+        .fixed
+        .as_ref()
+        .map(|f| f.square)
+        .filter(|&s| s + w >= cut && s < cut + w)
+        .map(|s| s + w - cut);
     let tours = if mirror {
         // The half turn maps the board, the cut and the crossing moves each
         // side makes onto themselves, so the backward table is the forward
@@ -214,7 +224,7 @@ pub(super) fn run_split<K: Key>(
             crossing,
         )?;
         let b = on_table!(&a, p => groups(&phase, p, blocked, |k| 2 * w - k));
-        let joined = on_table!(&a, p => join(plan, p, &b, blocked, opts));
+        let joined = on_table!(&a, p => join(plan, p, &b, blocked, must_end, opts));
         if joined == Err(Error::Interrupted) {
             // Saved whole: a resume goes straight to the join.
             save(near_end, &a, None, near_side)?;
@@ -228,6 +238,7 @@ pub(super) fn run_split<K: Key>(
         let reversed: Vec<bool> = plan.blocked.iter().rev().copied().collect();
         let mut back = Plan::new(w as u32, (cells / w) as u32, &reversed, kind)?;
         back.min_limbs = plan.min_limbs;
+        back.fix_end(plan.fixed.as_ref().map(|f| cells - 1 - f.square));
         let (row, next) = (cells - cut, cells - cut - w);
         let back_phase = back.crossing_phase(row, row + w, |u, _| u < next, next);
         let (b, resume) = match resume {
@@ -273,6 +284,7 @@ pub(super) fn run_split<K: Key>(
             plan.window,
             blocked,
             plan.closed,
+            must_end,
         )));
         let a = walk(
             &phase,
@@ -282,7 +294,7 @@ pub(super) fn run_split<K: Key>(
             near_side,
             crossing,
         )?;
-        let joined = on_table!(&a, p => join(plan, p, &b, blocked, opts));
+        let joined = on_table!(&a, p => join(plan, p, &b, blocked, must_end, opts));
         if joined == Err(Error::Interrupted) {
             // Saved whole, with the far side: a resume goes straight to the join.
             save(near_end, &a, None, near_side)?;
@@ -317,7 +329,9 @@ const MIRROR_WIDTH: usize = 6;
 /// maps the moves each side makes onto the other side's.
 pub(super) fn mirrored(plan: &Plan, cut: usize) -> bool {
     let w = plan.w;
-    w % 2 == 0
+    // (A fixed tour end makes the two sides differ.)
+    plan.fixed.is_none()
+        && w % 2 == 0
         && w <= MIRROR_WIDTH
         && 2 * cut == plan.cells
         && plan.blocked.iter().eq(plan.blocked.iter().rev())

@@ -60,14 +60,17 @@ mod estimate;
 mod expand;
 mod join;
 mod meet;
+mod per_square;
 mod plan;
 pub mod shard;
 mod sweep;
+mod transfer;
 mod ways;
 
 pub use bignum::BigCount;
 use checkpoint::{checkpoint_error, load_checkpoint, save_checkpoint};
 pub use estimate::{bytes_per_state, FirstWalk, Projection};
+pub use per_square::{count_per_square, count_per_square_with_total, ClassDone, PerSquare};
 use plan::Plan;
 use sweep::{hash_of, run, run_with, state_overflow, step, Key, Parts, Wide};
 use sweep::{Limits, Step};
@@ -167,6 +170,10 @@ pub struct Options<'a> {
     /// every count runs front to back (for comparisons). The checkpoints of
     /// the two ways are not interchangeable: each refuses the other's.
     pub split: bool,
+    /// Run the repeating middle ranks of a long board by their transfer
+    /// matrix (see the `transfer` module) rather than square by square. On by
+    /// default; off for comparisons. The answer does not depend on it.
+    pub periodic: bool,
 }
 
 impl Default for Options<'_> {
@@ -180,6 +187,7 @@ impl Default for Options<'_> {
             checkpoint_every: Duration::from_secs(600),
             waiting: None,
             split: true,
+            periodic: true,
         }
     }
 }
@@ -195,6 +203,7 @@ impl std::fmt::Debug for Options<'_> {
             .field("checkpoint_every", &self.checkpoint_every)
             .field("waiting", &self.waiting.is_some())
             .field("split", &self.split)
+            .field("periodic", &self.periodic)
             .finish()
     }
 }
@@ -320,24 +329,7 @@ pub fn count(
     opts: &Options<'_>,
 ) -> Result<Count, Error> {
     let mut plan = Plan::new(width, height, blocked, kind)?;
-    let cut = meet::cut_of(&plan).filter(|_| opts.split);
-    let (tours, peak_states) = loop {
-        let counted = match (plan.vertices, cut) {
-            (0, _) => Ok((BigCount::zero(), 0)),
-            (1, _) => Ok((BigCount::from(u64::from(kind != Tours::Closed)), 0)),
-            (_, Some(cut)) if plan.key_bytes() == 8 => {
-                meet::run_split::<u64>(&plan, kind, cut, opts)
-            }
-            (_, Some(cut)) => meet::run_split::<Wide>(&plan, kind, cut, opts),
-            _ if plan.key_bytes() == 8 => run::<u64>(&plan, opts),
-            _ => run::<Wide>(&plan, opts),
-        };
-        match counted {
-            // A step outgrew its width: again with twice the width (see `ways`).
-            Err(e) if e == state_overflow() && plan.min_limbs < 64 => plan.min_limbs *= 2,
-            other => break other?,
-        }
-    };
+    let (tours, peak_states, cut) = run_plan(&mut plan, kind, opts)?;
     let tours = if kind == Tours::OpenDirected && plan.vertices > 1 {
         tours.mul_u64(2)
     } else {
@@ -350,6 +342,39 @@ pub fn count(
         key_bytes: plan.key_bytes(),
         split: cut.is_some() && plan.vertices > 1,
     })
+}
+
+/// Runs the count of `plan` (undirected), met in the middle where the board
+/// and [`Options::split`] allow (but for long boards, see
+/// [`Options::periodic`]); returns the tours, the peak states and the
+/// cut, if the count was split.
+fn run_plan(
+    plan: &mut Plan,
+    kind: Tours,
+    opts: &Options<'_>,
+) -> Result<(BigCount, usize, Option<usize>), Error> {
+    // Long boards run front to back: the repeating ranks cost little there.
+    let cut = meet::cut_of(plan).filter(|_| opts.split && !(opts.periodic && transfer::long(plan)));
+    loop {
+        let counted = match (plan.vertices, cut) {
+            (0, _) => Ok((BigCount::zero(), 0)),
+            (1, _) => Ok((BigCount::from(u64::from(kind != Tours::Closed)), 0)),
+            (_, Some(cut)) if plan.key_bytes() == 8 => {
+                meet::run_split::<u64>(plan, kind, cut, opts)
+            }
+            (_, Some(cut)) => meet::run_split::<Wide>(plan, kind, cut, opts),
+            _ if plan.key_bytes() == 8 => run::<u64>(plan, opts),
+            _ => run::<Wide>(plan, opts),
+        };
+        match counted {
+            // A step outgrew its width: again with twice the width (see `ways`).
+            Err(e) if e == state_overflow() && plan.min_limbs < 64 => plan.min_limbs *= 2,
+            other => {
+                let (tours, peak) = other?;
+                return Ok((tours, peak, cut));
+            }
+        }
+    }
 }
 
 /// Counts the tours of every board `k × n` for `n` from `from` to `to` in
@@ -422,6 +447,7 @@ pub fn count_table(
         checkpoint_every: opts.checkpoint_every,
         waiting: None,
         split: false,
+        periodic: opts.periodic,
     };
     let mut plan = Plan::oriented(k, to, &vec![false; cells], kind, true)?;
     if plan.vertices < 2 {

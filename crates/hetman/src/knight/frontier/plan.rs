@@ -60,6 +60,35 @@ pub(super) struct Plan {
     /// The least words per count: more after a count overflowed its width
     /// and runs again (see the `ways` module).
     pub(super) min_limbs: usize,
+    /// A square that must be an end of every open tour counted (see
+    /// [`count_per_square`](super::count_per_square)).
+    pub(super) fixed: Option<Fixed>,
+}
+
+/// A square that must be a tour end: when it leaves the frontier it has
+/// exactly one move (never two, never none).
+#[derive(Clone, Debug)]
+pub(super) struct Fixed {
+    /// The square, in processing order.
+    pub(super) square: usize,
+    /// Its colour: the index of [`Base::forced`](super::expand::Base) it
+    /// counts in (0 light, 1 dark).
+    pub(super) colour: usize,
+    /// The square `v` at which it leaves the frontier and its expanded slot
+    /// there; `None` when it never leaves on this plan (a square held for the
+    /// join of a split count, or one of the other side's).
+    pub(super) departs: Option<(usize, u8)>,
+    /// For each square `v`, where the fixed square is when `v`'s moves are
+    /// made and its departures done: [`Fixed::AHEAD`], [`Fixed::GONE`] or
+    /// its expanded slot.
+    pub(super) at: Vec<u8>,
+}
+
+impl Fixed {
+    /// Not yet processed: a square still to come that must be a tour end.
+    pub(super) const AHEAD: u8 = 0xff;
+    /// Left the frontier (as a tour end).
+    pub(super) const GONE: u8 = 0xfe;
 }
 
 impl Plan {
@@ -211,7 +240,43 @@ impl Plan {
             readoff: vec![false; cells],
             relaxed: false,
             min_limbs: 1,
+            fixed: None,
         })
+    }
+
+    /// Makes square `s` (in processing order) an end of every tour counted,
+    /// or no square with `None`. Call it again after the departures change
+    /// (as [`Plan::crossing_phase`] does).
+    pub(super) fn fix_end(&mut self, s: Option<usize>) {
+        let Some(s) = s else {
+            self.fixed = None;
+            return;
+        };
+        let window = self.window;
+        let departs = self.departs.iter().enumerate().find_map(|(v, d)| {
+            d.iter()
+                .find(|&&j| v + j as usize == s + window)
+                .map(|&j| (v, j))
+        });
+        let at = (0..self.cells)
+            .map(|v| {
+                if v < s {
+                    Fixed::AHEAD
+                } else if departs.is_some_and(|(d, _)| v >= d) || v - s >= window {
+                    // (A square still on the frontier is within the window.)
+                    Fixed::GONE
+                } else {
+                    (s + window - v) as u8
+                }
+            })
+            .collect();
+        let w = self.w;
+        self.fixed = Some(Fixed {
+            square: s,
+            colour: (s / w + s % w) % 2,
+            departs,
+            at,
+        });
     }
 
     /// The plan of a crossing phase of a split count (see [`meet`]) over the
@@ -269,6 +334,7 @@ impl Plan {
                 x < held_from && !neighbours[x].iter().any(|&u| open(x, u, v))
             });
         }
+        p.fix_end(self.fixed.as_ref().map(|f| f.square));
         p
     }
 

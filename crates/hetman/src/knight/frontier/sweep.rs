@@ -11,6 +11,7 @@ use std::time::Instant;
 
 use super::checkpoint::{checkpoint_error, load_partial, save_checkpoint, Half, Partial};
 use super::plan::Plan;
+use super::transfer;
 use super::ways::{on_table, Sum, Table, Ways};
 use super::{BigCount, Options, Progress, FULL};
 use crate::Error;
@@ -149,7 +150,56 @@ pub(super) fn run_with<K: Key>(
     let mut high = table.high();
     let mut peak = table.len();
     let mut last_save = Instant::now();
-    for v in start..plan.cells {
+    // The repeating ranks of a long board, run by their transfer matrix
+    // where the table has stopped growing fast (each run of repeating
+    // ranks, such as those before and after the first row of a table; no
+    // more after a closure that did not fit).
+    let mut repeats = if opts.periodic {
+        transfer::periods(plan)
+    } else {
+        Vec::new()
+    };
+    let mut lens = vec![0usize; plan.cells + 1];
+    let mut v = start;
+    while v < plan.cells {
+        lens[v] = table.len();
+        // (Not on a square resumed half done: its work so far is in `partial`.)
+        let here = repeats
+            .iter()
+            .find(|(_, m)| m[v] >= transfer::MIN_PERIODS && partial.is_none())
+            .map(|(p, m)| (*p, m[v]));
+        if let Some((p, periods)) = here {
+            let len = table.len();
+            // (A square run by the matrices has no length: the table there
+            // had settled already.)
+            let settled = len <= 4096
+                || (v >= start + p && (lens[v - p] == usize::MAX || len <= lens[v - p] / 4 * 5));
+            if settled {
+                let cap =
+                    (64 * p * len.max(1 << 16)).min(opts.max_states.map_or(usize::MAX, |s| s / 2));
+                let seeds: Vec<K> = on_table!(&table, parts => {
+                    parts.iter().flatten().map(|&(k, _)| k).collect()
+                });
+                let built = transfer::Transfer::build(plan, v, p, seeds.into_iter(), threads, cap);
+                if let Some(tr) = built {
+                    peak = peak.max(tr.states());
+                    let mut sw = transfer::Sweep {
+                        plan,
+                        opts,
+                        rows: &mut *rows,
+                        total: &mut total,
+                        peak: &mut peak,
+                        last_save: &mut last_save,
+                    };
+                    table = transfer::run(&tr, table, periods, &mut sw)?;
+                    high = table.high();
+                    lens[v..v + periods * p].fill(usize::MAX);
+                    v += periods * p;
+                    continue;
+                }
+                repeats.clear();
+            }
+        }
         let (next, finished, h) =
             match step_table(plan, v, table, high, threads, opts, partial.take())? {
                 Stepped::Done(next, finished, h) => (next, finished, h),
@@ -186,6 +236,7 @@ pub(super) fn run_with<K: Key>(
                 last_save = Instant::now();
             }
         }
+        v += 1;
     }
     if let Some(p) = opts.checkpoint {
         // A finished count leaves nothing to resume.
