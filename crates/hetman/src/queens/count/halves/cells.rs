@@ -19,7 +19,8 @@ struct Entry {
 
 #[derive(Default)]
 struct State {
-    entries: HashMap<Key, Entry>,
+    /// A fast hash: the keys are the program's own, a few per rank set.
+    entries: HashMap<Key, Entry, foldhash::fast::FixedState>,
 }
 
 /// The cells of one count.

@@ -94,6 +94,20 @@ impl Geometry {
         }
     }
 
+    /// The west files free on rank `r` (bit `c` for file `c`) beside the
+    /// queens on `files`, `diag` and `anti`: file `c` of rank `r` is on
+    /// diagonal `r + n − 1 − c` and anti-diagonal `r + c`.
+    #[inline]
+    fn free(&self, r: usize, files: u32, diag: u64, anti: u64) -> u32 {
+        let w = self.width;
+        let mask = low(w) as u32;
+        // Diagonals r + n − w .. r + n − 1 hold files w − 1 .. 0.
+        let d = ((diag >> (r + self.n - w)) as u32) & mask;
+        let d = u32::from(REVERSED[d as usize]) >> (13 - w);
+        let a = ((anti >> r) as u32) & mask;
+        mask & !files & !d & !a
+    }
+
     /// The same half seen as an east half (mirrored): its diagonals become
     /// anti-diagonals and the other way round.
     pub(super) fn mirror(&self, key: u64) -> u64 {
@@ -176,27 +190,66 @@ impl Cell {
             .map(|r| first + r)
             .collect();
         let mut listed: Vec<(u32, Part)> = Vec::new();
-        // (depth, files, diagonals, anti-diagonals)
-        let mut stack = vec![(0usize, 0u32, banned.0, banned.1)];
         let n = geo.n;
+        let Some((&last, rest)) = rows.split_last() else {
+            listed.push((0, geo.part(0, 0)));
+            return Cell::group(geo.width, listed);
+        };
+        // (depth, files, diagonals, anti-diagonals); the last rank is placed
+        // in a loop rather than pushed.
+        let mut stack = vec![(0usize, 0u32, banned.0, banned.1)];
         while let Some((depth, files, diag, anti)) = stack.pop() {
-            let Some(&r) = rows.get(depth) else {
-                listed.push((files, geo.part(diag & !banned.0, anti & !banned.1)));
-                continue;
-            };
-            for c in 0..geo.width {
-                let d = 1u64 << (r + n - 1 - c);
-                let a = 1u64 << (r + c);
-                if files >> c & 1 == 0 && diag & d == 0 && anti & a == 0 {
-                    stack.push((depth + 1, files | 1 << c, diag | d, anti | a));
+            let r = rest.get(depth).copied().unwrap_or(last);
+            let mut free = geo.free(r, files, diag, anti);
+            while free != 0 {
+                let c = free.trailing_zeros() as usize;
+                free &= free - 1;
+                let (f, d, a) = (
+                    files | 1 << c,
+                    diag | 1u64 << (r + n - 1 - c),
+                    anti | 1u64 << (r + c),
+                );
+                if depth == rest.len() {
+                    listed.push((f, geo.part(d & !banned.0, a & !banned.1)));
+                } else {
+                    stack.push((depth + 1, f, d, a));
                 }
             }
         }
-        listed.sort_unstable_by_key(|p| p.0);
+        Cell::group(geo.width, listed)
+    }
+
+    /// The cell of `listed` placements (file set, part), grouped by file
+    /// set: by counting when the placements are many against the `width`
+    /// files' 2^width file sets, else by sorting.
+    fn group(width: usize, mut listed: Vec<(u32, Part)>) -> Cell {
         let mut cell = Cell {
             files: Vec::new(),
             parts: Vec::with_capacity(listed.len()),
         };
+        if listed.len() >= (1 << width) / 4 {
+            let mut at = vec![0u32; 1 << width];
+            for &(f, _) in &listed {
+                at[f as usize] += 1;
+            }
+            let mut start = 0;
+            for (f, slot) in at.iter_mut().enumerate() {
+                let k = *slot;
+                if k > 0 {
+                    cell.files.push((f as u32, start, start + k));
+                }
+                *slot = start;
+                start += k;
+            }
+            cell.parts.resize(listed.len(), Part { inner: 0, key: 0 });
+            for (f, p) in listed {
+                let slot = &mut at[f as usize];
+                cell.parts[*slot as usize] = p;
+                *slot += 1;
+            }
+            return cell;
+        }
+        listed.sort_unstable_by_key(|p| p.0);
         for (f, p) in listed {
             let at = cell.parts.len() as u32;
             match cell.files.last_mut() {
@@ -315,25 +368,35 @@ fn count_cell(geo: &Geometry, side: Side, ranks: u32, dense: &mut [u64]) {
     let mut stack = vec![(0usize, 0u32, 0u64, 0u64)];
     while let Some((depth, files, diag, anti)) = stack.pop() {
         if depth == rest.len() {
-            for c in 0..geo.width {
-                let d = 1u64 << (last + n - 1 - c);
-                let a = 1u64 << (last + c);
-                if files >> c & 1 == 0 && diag & d == 0 && anti & a == 0 {
-                    dense[(files | 1 << c) as usize] += 1;
-                }
+            let mut free = geo.free(last, files, diag, anti);
+            while free != 0 {
+                let c = free.trailing_zeros();
+                free &= free - 1;
+                dense[(files | 1 << c) as usize] += 1;
             }
             continue;
         }
         let r = rest[depth];
-        for c in 0..geo.width {
-            let d = 1u64 << (r + n - 1 - c);
-            let a = 1u64 << (r + c);
-            if files >> c & 1 == 0 && diag & d == 0 && anti & a == 0 {
-                stack.push((depth + 1, files | 1 << c, diag | d, anti | a));
-            }
+        let mut free = geo.free(r, files, diag, anti);
+        while free != 0 {
+            let c = free.trailing_zeros() as usize;
+            free &= free - 1;
+            stack.push((
+                depth + 1,
+                files | 1 << c,
+                diag | 1u64 << (r + n - 1 - c),
+                anti | 1u64 << (r + c),
+            ));
         }
     }
 }
+
+/// `REVERSED[x]`: the 13 low bits of `x` in reverse order.
+static REVERSED: std::sync::LazyLock<Vec<u16>> = std::sync::LazyLock::new(|| {
+    (0..1u32 << 13)
+        .map(|x| (x.reverse_bits() >> (32 - 13)) as u16)
+        .collect()
+});
 
 #[cfg(test)]
 mod tests {
