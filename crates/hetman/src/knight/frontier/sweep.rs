@@ -96,6 +96,10 @@ pub(super) const ROUND: usize = if cfg!(test) { 1 << 12 } else { 1 << 18 };
 /// (8×8 holds over 6·10^8 states).
 pub(super) const ROUND_MAX: usize = 1 << 23;
 
+/// Squares with fewer states than this are stepped on one thread.
+/// (Smaller in unit tests, so that small boards still take several threads.)
+const SMALL_STEP: usize = if cfg!(test) { 16 } else { 2048 };
+
 /// Runs `f` on each item, on one scoped thread per item (inline for one item).
 pub(super) fn par<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R> {
     if items.len() <= 1 {
@@ -360,6 +364,9 @@ pub(super) fn step<K: Key, W: Ways>(
     let (carried, mut before) = carry.unwrap_or_default();
     let states: usize =
         parts.iter().map(Vec::len).sum::<usize>() + carried.iter().map(Vec::len).sum::<usize>();
+    // A few states are stepped on this thread: starting threads for them
+    // costs more than the step (a 6×6 count has about 40 such squares).
+    let threads = if states < SMALL_STEP { 1 } else { threads };
     // About 32k states per bucket (fewer in unit tests, see `ROUND`), and a
     // bucket range for every thread.
     let bits = (states / if cfg!(test) { 1024 } else { 32_768 })
