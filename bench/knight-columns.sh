@@ -12,9 +12,13 @@
 #   K6="20 40" bench/knight-columns.sh 6    # only K = 6, at n = 20 and 40
 #   THREADS=1 bench/knight-columns.sh       # one thread (default: all cores)
 #
-# Default lengths: 5: 20 40; 6: 12 24; 7: 6 7; 8: 4 5. A 7-wide column costs
-# tens of seconds and an 8-wide one (full frontier) minutes to hours, so
-# their defaults are short: 7 x 7 and 8 x 5 do not fill the frontier yet.
+# Default lengths: 5: 20 40; 6: 12 24; 7: 6 7; 8: 4 5. A full 7-wide column
+# costs about 100 s on one thread (11 to 14 s a square: its closure does not
+# fit the memory, see README) and an 8-wide one more than the memory of a
+# 24 GiB machine front to back (159 million states at rank 5, still
+# growing), so their defaults are short: 7 x 7 and 8 x 5 do not fill the
+# frontier yet. K7="8 10" measures a full 7-wide column (the two tables
+# about 6 and 9 minutes, judged from the 7 x 20 run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-target}"

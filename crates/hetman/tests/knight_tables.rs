@@ -75,6 +75,45 @@ fn five_by_n_closed_match_the_oeis() {
     assert_eq!(table(5, 1, 14, Tours::Closed), expect("closed", 5, 1, 14));
 }
 
+/// The open tours of the boards 3..6 wide in `tests/data/knight_frontier.txt`
+/// (OEIS A165134 and the published rectangle tables; undirected lines
+/// doubled), each as the row of one table per width.
+#[test]
+fn open_rows_match_the_published_counts() {
+    let data = include_str!("data/knight_frontier.txt");
+    // (k, n, directed count)
+    let mut want: Vec<(u32, u32, u128)> = Vec::new();
+    for line in data.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let times = match f[0] {
+            "open-directed" => 1,
+            "open-undirected" => 2,
+            _ => continue,
+        };
+        let (w, h) = f[1].split_once('x').expect("WxH");
+        let (w, h): (u32, u32) = (w.parse().unwrap(), h.parse().unwrap());
+        let c: u128 = f[2].parse::<u128>().unwrap() * times;
+        for (k, n) in [(w, h), (h, w)] {
+            if (3..=6).contains(&k) && !want.contains(&(k, n, c)) {
+                want.push((k, n, c));
+            }
+        }
+    }
+    for k in 3..=6 {
+        let mine: Vec<_> = want.iter().filter(|w| w.0 == k).collect();
+        let to = mine
+            .iter()
+            .map(|w| w.1)
+            .max()
+            .expect("a board of this width");
+        let rows = table(k, 1, to, Tours::OpenDirected);
+        for &&(_, n, c) in &mine {
+            assert_eq!(rows[n as usize - 1], (n, c.to_string()), "{k} x {n} open");
+        }
+    }
+    assert!(want.len() >= 9, "{want:?}");
+}
+
 #[test]
 fn every_row_of_a_table_is_the_count_of_its_board() {
     let kinds = [Tours::Closed, Tours::OpenDirected, Tours::OpenUndirected];

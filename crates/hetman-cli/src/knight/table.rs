@@ -2,7 +2,7 @@
 //! from one sweep of the frontier counter, each row printed as soon as it
 //! is known.
 
-use crate::common::long_run::{install_ctrlc, resolve_threads, STOP};
+use crate::common::long_run::{install_ctrlc, memory_budget, resolve_threads, STOP};
 use crate::common::output::{group_decimal, json_exact};
 use anyhow::{bail, Result};
 use clap::Args;
@@ -66,6 +66,11 @@ pub fn run(a: &TableArgs) -> Result<ExitCode> {
     let mut opts = frontier::Options::default();
     opts.threads = resolve_threads(a.threads);
     opts.stop = Some(&STOP);
+    // The states (and the closure of the repeating ranks) within the memory
+    // available, rather than a sweep killed for want of it.
+    let cells = a.k as usize * a.to as usize;
+    let per_state = frontier::bytes_per_state(a.k, a.to, &vec![false; cells], kind)?;
+    opts.max_states = memory_budget(None).map(|(bytes, _)| (bytes / per_state as u64) as usize);
     let width = a.to.to_string().len();
     if !a.json {
         let what = if a.closed {

@@ -115,6 +115,14 @@ pub(super) fn par<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) ->
     })
 }
 
+/// How many of the table's states (as [`Options::max_states`] counts them)
+/// one state of a closure costs while it is built.
+const CLOSURE_COST: usize = 4;
+
+/// How much larger the cap of a closure must be before it is tried again
+/// (see [`run_with`]).
+const RETRY: usize = 4;
+
 /// Runs the steps; returns the undirected count and the peak state count.
 pub(super) fn run<K: Key>(plan: &Plan, opts: &Options<'_>) -> Result<(BigCount, usize), Error> {
     run_with::<K>(plan, opts, &mut |_, _| Ok(()))
@@ -156,13 +164,20 @@ pub(super) fn run_with<K: Key>(
     let mut last_save = Instant::now();
     // The repeating ranks of a long board, run by their transfer matrix
     // where the table has stopped growing fast (each run of repeating
-    // ranks, such as those before and after the first row of a table; no
-    // more after a closure that did not fit).
-    let mut repeats = if opts.periodic {
+    // ranks, such as those before and after the first row of a table).
+    let repeats = if opts.periodic {
         transfer::periods(plan)
     } else {
         Vec::new()
     };
+    // The cap of the last closure that did not fit. Tried early (on a small
+    // table) a closure may not fit a cap made from that table's size and
+    // fit later (6 x n open tours: 25 million states is too few at the
+    // third rank). So it is tried again once the table has grown enough
+    // for a cap `RETRY` times larger: the tries that fail cost at most a
+    // third more than the last of them. Never again at the memory's cap
+    // (7 x n closed tours: over 195 million states, some 17 GB).
+    let mut refused: Option<usize> = None;
     let mut lens = vec![0usize; plan.cells + 1];
     let mut v = start;
     while v < plan.cells {
@@ -178,9 +193,12 @@ pub(super) fn run_with<K: Key>(
             // had settled already.)
             let settled = len <= 4096
                 || (v >= start + p && (lens[v - p] == usize::MAX || len <= lens[v - p] / 4 * 5));
-            if settled {
-                let cap =
-                    (64 * p * len.max(1 << 16)).min(opts.max_states.map_or(usize::MAX, |s| s / 2));
+            // A state of the closure costs about four of the table's while
+            // it is built (its key, its index entry and its edges: the 80
+            // million of the 6 x n open tours peaked at 7.6 GB).
+            let cap = (64 * p * len.max(1 << 16))
+                .min(opts.max_states.map_or(usize::MAX, |s| s / CLOSURE_COST));
+            if settled && refused.is_none_or(|r| cap >= r.saturating_mul(RETRY)) {
                 let seeds: Vec<K> = on_table!(&table, parts => {
                     parts.iter().flatten().map(|&(k, _)| k).collect()
                 });
@@ -201,7 +219,7 @@ pub(super) fn run_with<K: Key>(
                     v += periods * p;
                     continue;
                 }
-                repeats.clear();
+                refused = Some(cap);
             }
         }
         let (next, finished, h) =
