@@ -521,7 +521,7 @@ pub fn count_halves(n: usize, options: &CountOptions<'_>) -> Result<HalvesCount,
 
 /// Bytes a count of N queens by the join holds on two threads, about (see
 /// [`super::memory_bytes`]): the plans' own figures up to N = 23
-/// (`examples/join_memory.rs`), then two default chunks and the rank sets'
+/// (`examples/join_plan.rs`), then two default chunks and the rank sets'
 /// halves, growing about fourfold per step.
 pub(super) fn memory_bytes(n: usize) -> u64 {
     const MIB: u64 = 1 << 20;
