@@ -269,26 +269,24 @@ impl JoinPlan {
                 + (at..jobs.len())
                     .take_while(|&i| segment_key(i) == key)
                     .count();
-            let mut norths: Vec<u32> = jobs[at..end]
-                .iter()
-                .flat_map(|j| {
-                    let (sn, _, cn, _) = parts(j);
-                    [sn, cn]
-                })
-                .collect();
-            norths.sort_unstable();
-            norths.dedup();
-            segment_bytes.push(norths.iter().map(|&r| census.bytes(Side::North, r)).sum());
-            let mut souths: Vec<u32> = jobs[at..end]
-                .iter()
-                .flat_map(|j| {
-                    let (_, ss, _, cs) = parts(j);
-                    [ss, cs]
-                })
-                .collect();
-            souths.sort_unstable();
-            souths.dedup();
-            segment_south_bytes.push(souths.iter().map(|&r| census.bytes(Side::South, r)).sum());
+            // The bytes of the distinct cells of one side the segment needs.
+            let bytes = |side: Side| -> u64 {
+                let mut cells: Vec<u32> = jobs[at..end]
+                    .iter()
+                    .flat_map(|j| {
+                        let (sn, ss, cn, cs) = parts(j);
+                        match side {
+                            Side::North => [sn, cn],
+                            Side::South => [ss, cs],
+                        }
+                    })
+                    .collect();
+                cells.sort_unstable();
+                cells.dedup();
+                cells.iter().map(|&r| census.bytes(side, r)).sum()
+            };
+            segment_bytes.push(bytes(Side::North));
+            segment_south_bytes.push(bytes(Side::South));
             while at < end {
                 at = (at + per_unit).min(end);
                 starts.push(at);
