@@ -108,7 +108,7 @@ fn main() {
     let n = inst.n;
     let w = n.div_ceil(64);
     let mut line = vec![u64::MAX; w];
-    if n % 64 != 0 {
+    if !n.is_multiple_of(64) {
         line[w - 1] = (1u64 << (n % 64)) - 1;
     }
     let mut s = State {

@@ -68,11 +68,10 @@ proptest! {
         prop_assert_eq!(p.to_code().parse::<Placement>().unwrap(), p.clone());
         prop_assert_eq!(p.to_algebraic().parse::<Placement>().unwrap(), p.clone());
         prop_assert_eq!(hetman::render::text::queens(&p).parse::<Placement>().unwrap(), p.clone());
-        if let Some(c) = p.to_compact() {
-            if p.n() > 1 {
+        if let Some(c) = p.to_compact()
+            && p.n() > 1 {
                 prop_assert_eq!(c.parse::<Placement>().unwrap(), p.clone());
             }
-        }
     }
 }
 

@@ -72,14 +72,14 @@ pub fn refusal_within(
     };
     if algorithm == Algorithm::Fast {
         let need = queens::count::memory_bytes(n);
-        if let Some((have, how)) = budget {
-            if need > have {
-                return Some(format!(
-                    "the fast engine would need about {} MiB for N = {n}, more than the {} MiB {how}",
-                    need >> 20,
-                    have >> 20
-                ));
-            }
+        if let Some((have, how)) = budget
+            && need > have
+        {
+            return Some(format!(
+                "the fast engine would need about {} MiB for N = {n}, more than the {} MiB {how}",
+                need >> 20,
+                have >> 20
+            ));
         }
     }
     let est = algorithm.estimate(n);

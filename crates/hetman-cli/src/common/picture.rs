@@ -169,14 +169,14 @@ pub fn write_tour(pics: &Pictures, t: &TourPicture<'_>) -> Result<()> {
 
 fn check_parent(flag: &str, path: &Path) -> Result<()> {
     let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
-    if let Some(dir) = parent {
-        if !dir.is_dir() {
-            bail!(
-                "{flag} '{}': the folder '{}' does not exist",
-                path.display(),
-                dir.display()
-            );
-        }
+    if let Some(dir) = parent
+        && !dir.is_dir()
+    {
+        bail!(
+            "{flag} '{}': the folder '{}' does not exist",
+            path.display(),
+            dir.display()
+        );
     }
     if path.is_dir() {
         bail!(

@@ -37,16 +37,16 @@ pub struct Board {
 /// fit in the memory available.
 pub fn build_board(b: &Board, memory_per_square: u64) -> Result<KnightBoard> {
     let need = b.size.squares().saturating_mul(memory_per_square);
-    if let Some(have) = available_memory() {
-        if need > have {
-            bail!(
+    if let Some(have) = available_memory()
+        && need > have
+    {
+        bail!(
                 "SIZE '{}': the board has {} squares and would need about {} MiB, but only {} MiB is available",
                 b.size,
                 group(b.size.squares()),
                 need >> 20,
                 have >> 20
             );
-        }
     }
     let blocked = parse_squares(&b.block, b.size, "--block", false)?;
     Ok(KnightBoard::with_blocked(b.size, &blocked)?)

@@ -94,15 +94,15 @@ fn check_drawn_size(text: &str, size: Option<BoardSize>) -> Result<()> {
     if !drawn {
         return Ok(());
     }
-    if let Ok((t, _)) = Tour::parse(text, None) {
-        if t.size() != given {
-            bail!(
-                "--size {given}: the board drawn is {} (leave --size out for a drawn board, or \
+    if let Ok((t, _)) = Tour::parse(text, None)
+        && t.size() != given
+    {
+        bail!(
+            "--size {given}: the board drawn is {} (leave --size out for a drawn board, or \
                  give --size {})",
-                t.size(),
-                t.size()
-            );
-        }
+            t.size(),
+            t.size()
+        );
     }
     Ok(())
 }

@@ -244,14 +244,15 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
         let elapsed = t0.elapsed();
         let mut proj = projection.lock().expect("the projection");
         proj.record(p, elapsed);
-        if watch && elapsed >= SAMPLE && refused.lock().expect("refusal").is_none() {
-            if let Some(why) = proj
+        if watch
+            && elapsed >= SAMPLE
+            && refused.lock().expect("refusal").is_none()
+            && let Some(why) = proj
                 .project()
                 .and_then(|e| refusal(&e, budget, threads_used))
-            {
-                *refused.lock().expect("refusal") = Some(why);
-                STOP.store(true, std::sync::atomic::Ordering::Relaxed);
-            }
+        {
+            *refused.lock().expect("refusal") = Some(why);
+            STOP.store(true, std::sync::atomic::Ordering::Relaxed);
         }
     };
     fopts.progress = Some(&progress);

@@ -44,13 +44,13 @@ pub fn run(a: &CheckArgs) -> Result<ExitCode> {
     let pics = a.picture.resolve();
     pics.check()?;
     let p = read_placement(&a.placement, a.file.as_deref())?;
-    if let Some(n) = a.size {
-        if p.n() != n {
-            bail!(
-                "PLACEMENT has {} queens but --size is {n}: give one rank per file, {n} in all",
-                p.n()
-            );
-        }
+    if let Some(n) = a.size
+        && p.n() != n
+    {
+        bail!(
+            "PLACEMENT has {} queens but --size is {n}: give one rank per file, {n} in all",
+            p.n()
+        );
     }
     let r = queens::check(&p);
     if a.json {

@@ -101,11 +101,11 @@ pub fn run(a: &ListArgs) -> Result<ExitCode> {
         if pics.wanted() {
             sheet.add(index, p, class_size);
         }
-        if let Some(g) = gallery.as_mut() {
-            if let Err(e) = g.add(p, class_size) {
-                picture_failure = Some(e);
-                return ControlFlow::Break(());
-            }
+        if let Some(g) = gallery.as_mut()
+            && let Err(e) = g.add(p, class_size)
+        {
+            picture_failure = Some(e);
+            return ControlFlow::Break(());
         }
         if index >= limit {
             ControlFlow::Break(())

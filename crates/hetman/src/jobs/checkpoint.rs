@@ -276,10 +276,10 @@ impl Checkpoint {
                     let (&key, rest) = values
                         .split_first()
                         .ok_or_else(|| damaged("not a record"))?;
-                    if let Some(old) = records.insert(key, rest.to_vec()) {
-                        if old != rest {
-                            return Err(damaged("a unit recorded twice with two results"));
-                        }
+                    if let Some(old) = records.insert(key, rest.to_vec())
+                        && old != rest
+                    {
+                        return Err(damaged("a unit recorded twice with two results"));
                     }
                 }
                 good_len += read as u64;

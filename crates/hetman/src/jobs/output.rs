@@ -131,16 +131,15 @@ impl AtomicFile {
         let target = resolve(path)?;
         let tmp = match &target {
             Target::File(p) => {
-                if let Existing::OnlyOurs(prefix) = existing {
-                    if p.exists()
-                        && !begins_with(p, prefix).map_err(|e| io_failure(path, "read", &e))?
-                    {
-                        return Err(file_error(
-                            path,
-                            "exists and was not written by hetman; it is left as it is: \
+                if let Existing::OnlyOurs(prefix) = existing
+                    && p.exists()
+                    && !begins_with(p, prefix).map_err(|e| io_failure(path, "read", &e))?
+                {
+                    return Err(file_error(
+                        path,
+                        "exists and was not written by hetman; it is left as it is: \
                              choose another file name",
-                        ));
-                    }
+                    ));
                 }
                 let mut name = p.file_name().unwrap_or_default().to_os_string();
                 name.push(format!(".hetman-tmp{}", std::process::id()));

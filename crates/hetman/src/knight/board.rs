@@ -265,7 +265,7 @@ impl KnightBoard {
     #[must_use]
     pub fn is_a1_colour(&self, i: u32) -> bool {
         let sq = self.square(i);
-        (sq.file() + sq.rank()) % 2 == 0
+        (sq.file() + sq.rank()).is_multiple_of(2)
     }
 
     /// Precomputes the moves of every free square.

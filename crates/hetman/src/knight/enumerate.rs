@@ -388,12 +388,12 @@ fn run_units(
                     let mut rec = record_ref
                         .lock()
                         .expect("no thread panics holding the lock");
-                    if let Some(r) = rec.as_mut() {
-                        if let Err(e) = r.record(k as u64, &[c, solver.nodes]) {
-                            *record_error.lock().expect("no panics here") = Some(e);
-                            interrupted.store(true, Ordering::Relaxed);
-                            break;
-                        }
+                    if let Some(r) = rec.as_mut()
+                        && let Err(e) = r.record(k as u64, &[c, solver.nodes])
+                    {
+                        *record_error.lock().expect("no panics here") = Some(e);
+                        interrupted.store(true, Ordering::Relaxed);
+                        break;
                     }
                     drop(rec);
                     let d = done.fetch_add(1, Ordering::Relaxed) + 1;

@@ -206,7 +206,7 @@ pub fn no_tour(board: &KnightBoard, start: u32, closed: bool) -> Option<Reason> 
     if closed && free % 2 == 1 {
         return Some(Reason::OddSquares(free));
     }
-    let balanced = if closed || free % 2 == 0 {
+    let balanced = if closed || free.is_multiple_of(2) {
         same == other
     } else {
         same == other + 1

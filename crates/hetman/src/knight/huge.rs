@@ -295,10 +295,9 @@ impl BlockTour {
             if let Ok(super::backtracking::Outcome {
                 path: Some(mut p), ..
             }) = out
+                && super::warnsdorff::close_by_rotations(&board, &mut p, 10_000)
             {
-                if super::warnsdorff::close_by_rotations(&board, &mut p, 10_000) {
-                    quick = Some(p);
-                }
+                quick = Some(p);
             }
         }
         for tie in [TieBreak::Corner, TieBreak::MoveOrder] {
@@ -455,7 +454,7 @@ fn split_even(len: u32, out: &mut Vec<u32>) {
 /// coordinate `at`. Returns the pieces and the index of the odd one.
 fn split(len: u32, at: u32) -> Option<(Vec<u32>, Option<usize>)> {
     let mut out = Vec::new();
-    if len % 2 == 0 {
+    if len.is_multiple_of(2) {
         if len < 6 {
             return None;
         }
@@ -465,7 +464,7 @@ fn split(len: u32, at: u32) -> Option<(Vec<u32>, Option<usize>)> {
     if len <= 11 {
         return (len >= 5).then(|| (vec![len], Some(0)));
     }
-    let ok = |v: u32| v == 0 || (v >= 6 && v % 2 == 0);
+    let ok = |v: u32| v == 0 || (v >= 6 && v.is_multiple_of(2));
     for odd in [9, 7, 11, 5] {
         let lo = at.saturating_sub(odd - 1);
         for p in (lo..=at).rev() {

@@ -178,13 +178,13 @@ pub fn find(board: &KnightBoard, start: Square, options: &FindOptions<'_>) -> Re
         // is the fallback.
         let budget = board.free_squares() * 2;
         let r = backtracking::search(board, s, false, order, prune, Some(budget), options.stop);
-        if let Ok(out) = r {
-            if let Some(mut p) = out.path {
-                let ok = warnsdorff::close_by_rotations(board, &mut p, 100_000);
-                if ok {
-                    let tour = Tour::from_indices(board.size(), p);
-                    return finish(board, options, Some(tour), out.nodes);
-                }
+        if let Ok(out) = r
+            && let Some(mut p) = out.path
+        {
+            let ok = warnsdorff::close_by_rotations(board, &mut p, 100_000);
+            if ok {
+                let tour = Tour::from_indices(board.size(), p);
+                return finish(board, options, Some(tour), out.nodes);
             }
         }
     }
@@ -207,14 +207,14 @@ fn finish(
     tour: Option<Tour>,
     nodes: u64,
 ) -> Result<Found, Error> {
-    if let Some(t) = &tour {
-        if let Err(fault) = t.verify(board, options.closed) {
-            // A bug, not bad input: say so loudly rather than print a wrong tour.
-            panic!(
-                "the {} search produced an invalid tour: {fault}",
-                options.algorithm
-            );
-        }
+    if let Some(t) = &tour
+        && let Err(fault) = t.verify(board, options.closed)
+    {
+        // A bug, not bad input: say so loudly rather than print a wrong tour.
+        panic!(
+            "the {} search produced an invalid tour: {fault}",
+            options.algorithm
+        );
     }
     let no_tour = tour.is_none().then_some(NoTour::Exhausted { nodes });
     Ok(Found {

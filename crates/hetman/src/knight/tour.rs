@@ -500,12 +500,12 @@ fn parse_numbered(text: &str, size: Option<BoardSize>) -> Result<(Tour, Vec<Squa
         }
     }
     let bsize = BoardSize::new(width as u32, height as u32)?;
-    if let Some(s) = size {
-        if s != bsize {
-            return Err(tour_err(format!(
-                "the board drawn is {bsize} but the size given is {s}"
-            )));
-        }
+    if let Some(s) = size
+        && s != bsize
+    {
+        return Err(tour_err(format!(
+            "the board drawn is {bsize} but the size given is {s}"
+        )));
     }
     check_squares(bsize)?;
     let n = bsize.squares() as usize;

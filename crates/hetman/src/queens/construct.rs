@@ -100,7 +100,7 @@ pub fn rank(n: usize, file: usize) -> u32 {
                 let j = file - evens;
                 match r {
                     8 => {
-                        if j % 2 == 0 {
+                        if j.is_multiple_of(2) {
                             2 * j + 3
                         } else {
                             2 * j - 1

@@ -147,7 +147,7 @@ pub fn board_color(
         let rank = height as usize - i;
         write!(out, "{rank:>lw$}").unwrap();
         for (f, (text, mark)) in row.iter().enumerate() {
-            let dark = (f + rank - 1) % 2 == 0;
+            let dark = (f + rank - 1).is_multiple_of(2);
             write!(out, "{} {text:>cw$}", mark.style(dark)).unwrap();
         }
         out.push_str(RESET);

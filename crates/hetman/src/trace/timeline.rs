@@ -109,7 +109,7 @@ impl<T: Trace + Clone> Timeline<T> {
         self.step += 1;
         self.last = Some(e);
         let newest = self.snapshots.last().map_or(0, |s| s.0);
-        if self.step % self.every == 0 && self.step > newest {
+        if self.step.is_multiple_of(self.every) && self.step > newest {
             self.snapshots
                 .push((self.step, self.current.clone(), self.last.clone()));
             if self.snapshots.len() > self.max {

@@ -55,7 +55,7 @@ impl Look {
     }
 
     fn square_bg(&self, sq: Square) -> Option<Color> {
-        if (sq.file() + sq.rank()) % 2 == 0 {
+        if (sq.file() + sq.rank()).is_multiple_of(2) {
             Some(Color::Rgb(181, 136, 99))
         } else {
             Some(Color::Rgb(240, 217, 181))

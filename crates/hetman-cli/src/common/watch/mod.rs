@@ -125,10 +125,10 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App) -> Result<
         if event::poll(wait)? {
             match event::read()? {
                 event::Event::Key(k) if k.kind != KeyEventKind::Release => {
-                    if let Some(key) = key_of(k) {
-                        if !app.key(key) {
-                            return Ok(());
-                        }
+                    if let Some(key) = key_of(k)
+                        && !app.key(key)
+                    {
+                        return Ok(());
                     }
                 }
                 // A resize is drawn at the next turn of the loop.

@@ -101,15 +101,15 @@ pub fn count(a: &CountArgs, algorithm: Algorithm, threads: usize) -> Result<Exit
         Err(e) => return Err(e.into()),
     };
     let wall = start.elapsed().as_secs_f64();
-    if let (Some(p), false) = (&l.checkpoint, a.quiet) {
-        if c.resumed > 0 {
-            eprintln!(
-                "hetman: {} of {} units were taken from '{}'",
-                group(c.resumed as u64),
-                group(c.units as u64),
-                p.display()
-            );
-        }
+    if let (Some(p), false) = (&l.checkpoint, a.quiet)
+        && c.resumed > 0
+    {
+        eprintln!(
+            "hetman: {} of {} units were taken from '{}'",
+            group(c.resumed as u64),
+            group(c.units as u64),
+            p.display()
+        );
     }
     let record = queens_record(&c, wall, threads);
     if let Some(path) = &l.result {

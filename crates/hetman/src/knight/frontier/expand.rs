@@ -155,10 +155,10 @@ impl Plan {
         if !self.feasible(v, &f, ends, base) {
             return;
         }
-        if let Some(p) = &self.prefixes {
-            if !p.allows(v, &f) {
-                return;
-            }
+        if let Some(p) = &self.prefixes
+            && !p.allows(v, &f)
+        {
+            return;
         }
         // Labels in order of first appearance from slot 1 upwards; branch-free
         // (the codes below LABEL0 map to themselves, 0xff is "no label yet").

@@ -331,7 +331,7 @@ pub(super) fn mirrored(plan: &Plan, cut: usize) -> bool {
     let w = plan.w;
     // (A fixed tour end makes the two sides differ.)
     plan.fixed.is_none()
-        && w % 2 == 0
+        && w.is_multiple_of(2)
         && w <= MIRROR_WIDTH
         && 2 * cut == plan.cells
         && plan.blocked.iter().eq(plan.blocked.iter().rev())

@@ -194,7 +194,13 @@ impl Plan {
         let mut look = vec![0i8; cells * (window + 1)];
         let mut unprocessed_balance = vec![0i32; cells];
         let mut bal = 0i32;
-        let sign = |x: usize| if (x / w + x % w) % 2 == 0 { 1i8 } else { -1i8 };
+        let sign = |x: usize| {
+            if (x / w + x % w).is_multiple_of(2) {
+                1i8
+            } else {
+                -1i8
+            }
+        };
         for v in (0..cells).rev() {
             unprocessed_balance[v] = bal;
             if free[v] {

@@ -251,12 +251,13 @@ pub(super) fn run_with<K: Key>(
                 states,
             });
         }
-        if let Some(p) = opts.checkpoint {
-            if v + 1 < plan.cells && last_save.elapsed() >= opts.checkpoint_every {
-                save_table(plan, p, v + 1, &total, &table, None, Half::Near(None))
-                    .map_err(|e| checkpoint_error(p, e))?;
-                last_save = Instant::now();
-            }
+        if let Some(p) = opts.checkpoint
+            && v + 1 < plan.cells
+            && last_save.elapsed() >= opts.checkpoint_every
+        {
+            save_table(plan, p, v + 1, &total, &table, None, Half::Near(None))
+                .map_err(|e| checkpoint_error(p, e))?;
+            last_save = Instant::now();
         }
         v += 1;
     }

@@ -139,7 +139,7 @@ impl Exact {
         assert!(n <= 1 << 16, "the trail packs a square in 32 bits");
         let w = n.div_ceil(64);
         let mut line = vec![u64::MAX; w];
-        if n % 64 != 0 {
+        if !n.is_multiple_of(64) {
             line[w - 1] = (1u64 << (n % 64)) - 1;
         }
         let mut dom = Vec::with_capacity(n * w);

@@ -51,22 +51,24 @@ impl Puzzle {
         // The root's propagation settles some puzzles at once (a rank or file
         // left empty, no matching): before any local search, on boards where
         // it costs little next to it (O(N^2 / 64) to set up).
-        if local && self.n <= 2048 && opts.engine == Engine::Auto {
-            if let Some((e, prop)) = self.exact(opts.seed) {
-                let proof = match prop {
-                    Prop::Empty(l) => Some(Proof::Empty(Self::line_name(l))),
-                    Prop::NoMatching => Some(Proof::NoMatching {
-                        open: self.n - self.given_count() - e.stats.forced as usize,
-                    }),
-                    _ => None,
-                };
-                if let Some(proof) = proof {
-                    return Ok(Outcome {
-                        answer: Answer::None(proof),
-                        engine: Engine::Exact,
-                        stats: e.stats,
-                    });
-                }
+        if local
+            && self.n <= 2048
+            && opts.engine == Engine::Auto
+            && let Some((e, prop)) = self.exact(opts.seed)
+        {
+            let proof = match prop {
+                Prop::Empty(l) => Some(Proof::Empty(Self::line_name(l))),
+                Prop::NoMatching => Some(Proof::NoMatching {
+                    open: self.n - self.given_count() - e.stats.forced as usize,
+                }),
+                _ => None,
+            };
+            if let Some(proof) = proof {
+                return Ok(Outcome {
+                    answer: Answer::None(proof),
+                    engine: Engine::Exact,
+                    stats: e.stats,
+                });
             }
         }
         if local && self.n >= 4 {

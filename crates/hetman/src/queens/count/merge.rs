@@ -152,7 +152,7 @@ pub fn merge_shards(records: &[ShardRecord]) -> Result<Merged, Error> {
     if n > 1
         && !(quarter <= half
             && half <= total
-            && (total - half) % 8 == 0
+            && (total - half).is_multiple_of(8)
             && (half - quarter) % 4 == 0
             && quarter % 2 == 0)
     {

@@ -141,7 +141,7 @@ fn label_step(side: u32) -> u32 {
 
 /// Whether file or rank `i` (0-based) of `n` gets a label.
 fn shows_label(i: u32, n: u32, step: u32) -> bool {
-    step == 1 || (i + 1) % step == 0 || i == 0 || i + 1 == n
+    step == 1 || (i + 1).is_multiple_of(step) || i == 0 || i + 1 == n
 }
 
 /// Writes numbers with at most two decimals and no trailing zeros.

@@ -43,8 +43,7 @@ pub(super) fn job_costs(geo: &Geometry, census: &Census, jobs: &[Job]) -> Vec<(u
             let (stored, probes) = (w.max(e), w.min(e));
             // As the sieve splits: each cut leaves about 3/4 of the pairs.
             let mut k = 0;
-            while k < MAX_CUTS && stored >> (k + 1) >= BUCKET as u64 && probes >= MIN_PROBES as u64
-            {
+            while k < MAX_CUTS && stored >> k >= BUCKET as u64 && probes >= MIN_PROBES as u64 {
                 k += 1;
             }
             let pairs = stored.div_ceil(BLOCK as u64) * BLOCK as u64 * probes;

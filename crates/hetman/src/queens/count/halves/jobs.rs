@@ -27,7 +27,7 @@ fn reverse(ranks: u64, n: usize) -> u64 {
 /// (where it keeps the middle queen) the flip.
 pub(super) fn jobs(n: usize) -> Vec<Job> {
     let half = n / 2;
-    let middles: Vec<Option<usize>> = if n % 2 == 0 {
+    let middles: Vec<Option<usize>> = if n.is_multiple_of(2) {
         vec![None]
     } else {
         (0..=half).map(Some).collect()

@@ -17,39 +17,57 @@ const CHUNK: usize = 6;
 /// For every block of [`BLOCK`] east halves and every group of [`CHUNK`]
 /// diagonals, a table gives for each subset of the group the halves that
 /// use none of it, as a bit set; a west half's count in the block is the
-/// number of bits left after ANDing one table row per group. The blocks are
-/// built group by group ([`Matcher::push`]), so a [`Sieve`] bucket's halves
-/// never share a block with another bucket's.
+/// number of bits left after ANDing one table row per group.
+///
+/// The halves are stored in *groups* ([`Matcher::push`]), one per [`Sieve`]
+/// bucket, so that a bucket's halves never share a block with another
+/// bucket's.
 #[derive(Default)]
 struct Matcher {
     bits: usize,
     chunks: usize,
-    blocks: usize,
-    /// The tables of each block, `chunks << CHUNK` rows to a block; rows
-    /// past `blocks` are left over from earlier use.
-    rows: Vec<[u64; WORDS]>,
+    /// The first row and the blocks of each group.
+    groups: Vec<(usize, usize)>,
+    /// The rows of the groups, one after another; rows past the last group
+    /// are left over from earlier use.
+    rows: Vec<Row>,
 }
+
+/// One table row: a bit per half of a block, on a cache line of its own.
+#[derive(Clone, Copy)]
+#[repr(align(64))]
+struct Row([u64; WORDS]);
+
+/// Rows in a chunk's table.
+const ROWS: usize = 1 << CHUNK;
 
 impl Matcher {
     /// Empties the matcher for keys of `bits` bits.
     fn clear(&mut self, bits: usize) {
         self.bits = bits;
         self.chunks = bits.div_ceil(CHUNK).max(1);
-        self.blocks = 0;
+        self.groups.clear();
     }
 
-    /// The blocks stored so far.
-    fn blocks(&self) -> usize {
-        self.blocks
-    }
-
-    /// Stores `halves` in new blocks.
-    fn push(&mut self, halves: &[u64]) {
+    /// Stores `halves` as a new group (empty if `halves` is) and returns its
+    /// index.
+    fn push(&mut self, halves: &[u64]) -> usize {
         let bits = self.bits;
-        let per_block = self.chunks << CHUNK;
+        let blocks = halves.len().div_ceil(BLOCK);
+        let at = self
+            .groups
+            .last()
+            .map_or(0, |&(at, b)| at + b * (self.chunks << CHUNK));
+        let end = at + blocks * (self.chunks << CHUNK);
+        if self.rows.len() < end {
+            self.rows.resize(end, Row([0; WORDS]));
+        }
+        self.groups.push((at, blocks));
+        // Every row of the group is written below.
+        let rows = &mut self.rows[at..end];
         let mut free = [[0u64; WORDS]; 64];
         let mut square = [0u64; 64];
-        for block in halves.chunks(BLOCK) {
+        for (g, block) in halves.chunks(BLOCK).enumerate() {
             let mut present = [0u64; WORDS];
             free.fill([0; WORDS]);
             for (w, word) in block.chunks(64).enumerate() {
@@ -63,89 +81,142 @@ impl Matcher {
                     f[w] = col;
                 }
             }
-            let at = self.blocks * per_block;
-            if self.rows.len() < at + per_block {
-                self.rows.resize(at + per_block, [0; WORDS]);
-            }
-            self.blocks += 1;
-            // Every row of the block is written below.
-            let rows = &mut self.rows[at..at + per_block];
+            // Row (c, v) of block g.
+            let place = |c: usize, v: usize| ((g * self.chunks + c) << CHUNK) + v;
             for c in 0..self.chunks {
-                let table = &mut rows[c << CHUNK..(c + 1) << CHUNK];
-                table[0] = present;
-                for v in 1..1usize << CHUNK {
-                    let prev = table[v & (v - 1)];
+                rows[place(c, 0)] = Row(present);
+                for v in 1..ROWS {
+                    let prev = rows[place(c, v & (v - 1))].0;
                     let f = free[c * CHUNK + v.trailing_zeros() as usize];
-                    table[v] = std::array::from_fn(|w| prev[w] & f[w]);
+                    rows[place(c, v)] = Row(std::array::from_fn(|w| prev[w] & f[w]));
                 }
             }
         }
+        self.groups.len() - 1
     }
 
-    /// The number of pairs of a half stored in `blocks` and a half in one of
-    /// `probes` that share no diagonal.
-    fn count(&self, blocks: std::ops::Range<usize>, probes: &[&[u64]]) -> u64 {
+    /// The number of pairs of a half stored in group `group` and a half in
+    /// one of `probes` that share no diagonal.
+    fn count(&self, group: usize, probes: &[&[u64]]) -> u64 {
+        self.count_on(group, probes, Path::fastest())
+    }
+
+    /// [`Matcher::count`] on the path given.
+    fn count_on(&self, group: usize, probes: &[&[u64]], path: Path) -> u64 {
+        let (at, blocks) = self.groups[group];
+        if blocks == 0 {
+            return 0;
+        }
+        let rows = &self.rows[at..at + blocks * (self.chunks << CHUNK)];
         match self.chunks {
-            0..=3 => self.count_with::<3>(blocks, probes),
-            4 => self.count_with::<4>(blocks, probes),
-            5 => self.count_with::<5>(blocks, probes),
-            6 => self.count_with::<6>(blocks, probes),
-            7 => self.count_with::<7>(blocks, probes),
-            8 => self.count_with::<8>(blocks, probes),
-            9 => self.count_with::<9>(blocks, probes),
-            10 => self.count_with::<10>(blocks, probes),
-            _ => self.count_with::<11>(blocks, probes),
+            1 => count_with::<1>(rows, blocks, probes, path),
+            2 => count_with::<2>(rows, blocks, probes, path),
+            3 => count_with::<3>(rows, blocks, probes, path),
+            4 => count_with::<4>(rows, blocks, probes, path),
+            5 => count_with::<5>(rows, blocks, probes, path),
+            6 => count_with::<6>(rows, blocks, probes, path),
+            7 => count_with::<7>(rows, blocks, probes, path),
+            8 => count_with::<8>(rows, blocks, probes, path),
+            9 => count_with::<9>(rows, blocks, probes, path),
+            c => unreachable!("the keys of N up to 27 have at most 52 bits, 9 chunks, not {c}"),
         }
-    }
-
-    /// [`Matcher::count`] with the number of chunks known to the compiler.
-    /// A chunk past `self.chunks` reads row 0 of the last chunk (its key bits
-    /// are 0), which holds every half present in the block and so changes
-    /// nothing.
-    fn count_with<const C: usize>(&self, blocks: std::ops::Range<usize>, probes: &[&[u64]]) -> u64 {
-        const ROWS: usize = 1 << CHUNK;
-        let per_block = self.chunks * ROWS;
-        let mask = (ROWS - 1) as u64;
-        let mut counts = [0u64; WORDS];
-        let rows = &self.rows[blocks.start * per_block..blocks.end * per_block];
-        for block in rows.chunks_exact(per_block) {
-            let tables: [&[[u64; WORDS]; ROWS]; C] = std::array::from_fn(|c| {
-                let at = c.min(self.chunks - 1) * ROWS;
-                block[at..at + ROWS]
-                    .try_into()
-                    .expect("a chunk has ROWS rows")
-            });
-            for slice in probes {
-                for &h in *slice {
-                    // Opaque to the optimiser, so that it keeps one probe at
-                    // a time in the vector registers: where it takes gathers
-                    // to be fast (AVX-512), it would look up eight probes at
-                    // once with gathered loads, six times slower on Zen 4.
-                    let h = std::hint::black_box(h);
-                    let mut acc = tables[0][(h & mask) as usize];
-                    for (c, table) in tables.iter().enumerate().skip(1) {
-                        let r = table[((h >> (c * CHUNK)) & mask) as usize];
-                        for w in 0..WORDS {
-                            acc[w] &= r[w];
-                        }
-                    }
-                    // Kept per word, so that the sum across the words is
-                    // made once at the end and not for every probe.
-                    for w in 0..WORDS {
-                        counts[w] += u64::from(acc[w].count_ones());
-                    }
-                }
-            }
-        }
-        counts.iter().sum()
     }
 }
 
-/// The most diagonals a [`Sieve`] splits on.
-pub(super) const MAX_CUTS: usize = 8;
+/// The code the matcher counts with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Path {
+    /// Built for the CPU of the build (`.cargo/config.toml`).
+    Portable,
+    /// Built for AVX-512 with VPOPCNTDQ; only made by [`Path::fastest`], on
+    /// a CPU that has them.
+    #[cfg(target_arch = "x86_64")]
+    Wide,
+}
 
-/// Halves per bucket the sieve aims at, at least: smaller buckets waste the
-/// unfilled end of their last block.
+impl Path {
+    /// The fastest path this CPU has, asked once. `HETMAN_NO_AVX512` in the
+    /// environment keeps to the portable one, to compare the two.
+    fn fastest() -> Path {
+        #[cfg(target_arch = "x86_64")]
+        {
+            static WIDE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+            let wide = *WIDE.get_or_init(|| {
+                std::env::var_os("HETMAN_NO_AVX512").is_none()
+                    && is_x86_feature_detected!("avx512f")
+                    && is_x86_feature_detected!("avx512vpopcntdq")
+            });
+            if wide {
+                return Path::Wide;
+            }
+        }
+        Path::Portable
+    }
+}
+
+/// [`Matcher::count`] with the number of chunks known to the compiler.
+fn count_with<const C: usize>(rows: &[Row], blocks: usize, probes: &[&[u64]], path: Path) -> u64 {
+    match path {
+        Path::Portable => count_rows::<C>(rows, blocks, probes),
+        #[cfg(target_arch = "x86_64")]
+        #[allow(unsafe_code)]
+        // SAFETY: the CPU has the features `count_wide` is compiled for:
+        // `Path::Wide` is made only after asking it.
+        Path::Wide => unsafe { count_wide::<C>(rows, blocks, probes) },
+    }
+}
+
+/// [`count_rows`] compiled for AVX-512 with VPOPCNTDQ: a row is one
+/// register, and its bits are counted in one instruction. The build leaves
+/// AVX-512 off everywhere else (see `.cargo/config.toml`).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512vpopcntdq")]
+fn count_wide<const C: usize>(rows: &[Row], blocks: usize, probes: &[&[u64]]) -> u64 {
+    count_rows::<C>(rows, blocks, probes)
+}
+
+/// The body of [`count_with`], on the rows of one group of `blocks` blocks
+/// of `C` chunks.
+#[inline(always)]
+fn count_rows<const C: usize>(rows: &[Row], blocks: usize, probes: &[&[u64]]) -> u64 {
+    let (tables, _) = rows.as_chunks::<ROWS>();
+    let mask = (ROWS - 1) as u64;
+    let mut counts = [0u64; WORDS];
+    for block in tables[..blocks * C].chunks_exact(C) {
+        let block: &[[Row; ROWS]; C] = block.try_into().expect("a block has C tables");
+        for slice in probes {
+            for &h in *slice {
+                // An opaque step, so that the optimiser keeps one probe at
+                // a time in the vector registers: where it takes gathers to
+                // be fast (AVX-512), it would look up eight probes at once
+                // with gathered loads, six times slower on Zen 4. (Opaque
+                // `h` did the same at the cost of a store and a load.)
+                std::hint::black_box(());
+                let mut acc = block[0][(h & mask) as usize].0;
+                for (c, table) in block.iter().enumerate().skip(1) {
+                    let r = &table[((h >> (c * CHUNK)) & mask) as usize].0;
+                    for w in 0..WORDS {
+                        acc[w] &= r[w];
+                    }
+                }
+                // Kept per word, so that the sum across the words is made
+                // once at the end and not for every probe.
+                for w in 0..WORDS {
+                    counts[w] += u64::from(acc[w].count_ones());
+                }
+            }
+        }
+    }
+    counts.iter().sum()
+}
+
+/// The most diagonals a [`Sieve`] splits on.
+pub(super) const MAX_CUTS: usize = 9;
+
+/// Halves per bucket the sieve aims at, on average, at least: smaller
+/// buckets waste more of the unfilled ends of their last blocks, larger ones
+/// rule out fewer pairs. Measured on a shard of N = 22 (one unit in 400):
+/// 11.9 s with buckets of one block on average, 13.5 s with two.
 pub(super) const BUCKET: usize = BLOCK;
 
 /// Probes below which the sieve does not split: what it saves grows with
@@ -172,8 +243,6 @@ pub(super) struct Sieve {
     probes: Vec<u64>,
     /// Bucket `b` of the probes is `probes[probe_at[b]..probe_at[b + 1]]`.
     probe_at: Vec<usize>,
-    /// Bucket `b` of the stored halves is in blocks `block_at[b]..block_at[b + 1]`.
-    block_at: Vec<usize>,
     scratch: Vec<u64>,
 }
 
@@ -187,14 +256,14 @@ impl Sieve {
             return stored.len() as u64 * probes.len() as u64;
         }
         let mut k = 0;
-        while k < MAX_CUTS && stored.len() >> (k + 1) >= BUCKET && probes.len() >= MIN_PROBES {
+        while k < MAX_CUTS && stored.len() >> k >= BUCKET && probes.len() >= MIN_PROBES {
             k += 1;
         }
         if k == 0 {
             // Too few to split: the keys go to the matcher as they are.
             self.matcher.clear(bits);
-            self.matcher.push(stored);
-            return self.matcher.count(0..self.matcher.blocks(), &[probes]);
+            let all = self.matcher.push(stored);
+            return self.matcher.count(all, &[probes]);
         }
         let cuts = choose_cuts(stored, probes, live, k);
         self.squeeze.set(live, cuts);
@@ -213,18 +282,16 @@ impl Sieve {
             &mut self.probe_at,
             buckets,
         );
+        // Bucket b of the stored halves is the matcher's group b.
         self.matcher.clear((live & !cuts).count_ones() as usize);
-        self.block_at.clear();
-        self.block_at.push(0);
         for b in 0..buckets {
             self.matcher
                 .push(&self.stored[self.stored_at[b]..self.stored_at[b + 1]]);
-            self.block_at.push(self.matcher.blocks());
         }
         let mut total = 0;
         let mut slices: Vec<&[u64]> = Vec::with_capacity(buckets);
         for b in 0..buckets {
-            if self.block_at[b] == self.block_at[b + 1] {
+            if self.stored_at[b] == self.stored_at[b + 1] {
                 continue;
             }
             // The probe buckets whose pattern misses this one's: the subsets
@@ -242,9 +309,7 @@ impl Sieve {
                 }
                 sub = (sub - 1) & others;
             }
-            total += self
-                .matcher
-                .count(self.block_at[b]..self.block_at[b + 1], &slices);
+            total += self.matcher.count(b, &slices);
         }
         total
     }
@@ -292,7 +357,7 @@ impl Default for Squeeze {
 
 impl Squeeze {
     /// Where the cut bits go.
-    const PATTERN: u32 = 56;
+    const PATTERN: u32 = 64 - MAX_CUTS as u32;
     /// Key bytes rewritten: the keys of N up to [`HALVES_MAX_N`] fit (50
     /// bits at N = 27; six bytes up to N = 25).
     const BYTES: usize = 7;
@@ -484,7 +549,7 @@ mod tests {
                 plain,
                 "{stored_len} keys"
             );
-            let buckets = sieve.block_at.len().saturating_sub(1);
+            let buckets = sieve.matcher.groups.len();
             if stored_len >= 2 * BUCKET {
                 assert!(buckets > 1, "{stored_len} keys were not split");
             }
@@ -508,6 +573,42 @@ mod tests {
                     count,
                     plain_pairs(&q, job.middle, job.ranks, free),
                     "N = {n}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_path_of_the_matcher_agrees_with_testing_every_pair() {
+        let mut x = 0x1234_5678_9ABC_DEF1u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let paths = [Path::Portable, Path::fastest()];
+        // One chunk to nine; one block, a partial one, several.
+        for (bits, len) in [(5, 40), (12, 512), (30, 1_300), (44, 2_100), (52, 700)] {
+            let mut m = Matcher::default();
+            m.clear(bits);
+            let stored: Vec<u64> = (0..len).map(|_| next() & next() & low(bits)).collect();
+            let probes: Vec<u64> = (0..300).map(|_| next() & next() & low(bits)).collect();
+            let group = m.push(&stored);
+            let plain: u64 = probes
+                .iter()
+                .map(|p| stored.iter().filter(|&&s| s & p == 0).count() as u64)
+                .sum();
+            assert!(
+                plain > 0,
+                "{bits} bits: the keys are too dense to test anything"
+            );
+            for path in paths {
+                let (a, b) = probes.split_at(100);
+                assert_eq!(
+                    m.count_on(group, &[a, b], path),
+                    plain,
+                    "{bits} bits, {path:?}"
                 );
             }
         }

@@ -52,15 +52,15 @@ pub fn count_join_units(
     let mut order: Vec<usize> = units.to_vec();
     order.sort_unstable();
     order.dedup();
-    if let Some(&u) = order.last() {
-        if u >= plan.units() {
-            return Err(Error::Shard {
-                reason: format!(
-                    "unit {u} does not exist: N = {n} has units 0 to {}",
-                    plan.units() - 1
-                ),
-            });
-        }
+    if let Some(&u) = order.last()
+        && u >= plan.units()
+    {
+        return Err(Error::Shard {
+            reason: format!(
+                "unit {u} does not exist: N = {n} has units 0 to {}",
+                plan.units() - 1
+            ),
+        });
     }
     let threads = match options.threads {
         0 => std::thread::available_parallelism().map_or(1, usize::from),

@@ -45,7 +45,7 @@ impl Geometry {
         let width = n / 2;
         // Beside a middle file the first crossing diagonal is on the middle
         // file's first rank and reaches no east square.
-        let (shift, bits) = if n % 2 == 0 {
+        let (shift, bits) = if n.is_multiple_of(2) {
             (width, n - 1)
         } else {
             (width + 1, n - 2)
