@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 /// Seconds of one shard above which a count refuses to start without --force.
 const SHARD_LIMIT_SECONDS: f64 = 3600.0;
 /// Time spent timing the search for --estimate.
-const ESTIMATE_BUDGET: Duration = Duration::from_millis(1500);
+const ESTIMATE_BUDGET: Duration = Duration::from_millis(3000);
 
 /// Counts (or estimates) one shard of N; `algorithm` is the fast engine.
 pub fn count(a: &CountArgs, algorithm: Algorithm, threads: usize) -> Result<ExitCode> {
@@ -340,7 +340,7 @@ fn estimate_left(
     let cpu = if left.is_empty() {
         0.0
     } else {
-        e.setup_seconds + e.seconds_per_cost * cost as f64
+        e.setup_seconds + left.iter().map(|&u| e.unit_seconds[u]).sum::<f64>()
     };
     let wall = cpu / threads as f64;
     if a.json {

@@ -8,10 +8,33 @@ use super::matcher::{BLOCK, BUCKET, MAX_CUTS, MIN_PROBES};
 use super::tables::{Census, Geometry};
 use std::collections::HashMap;
 
-/// The estimated cost of every job, in the order given, with the numbers of
-/// its west and east halves (before the diagonals inside the half are
-/// checked).
-pub(super) fn job_costs(geo: &Geometry, census: &Census, jobs: &[Job]) -> Vec<(u64, u64, u64)> {
+/// What a rank set is expected to cost, from the sizes of its two sides.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct JobCost {
+    /// West halves, before the diagonals inside the half are checked.
+    pub west: u64,
+    /// East halves, the same way.
+    pub east: u64,
+    /// Pairs the matcher is expected to look at: the stored side in whole
+    /// blocks times the probes, times 3/4 for each cut of the sieve.
+    pub pairs: u64,
+}
+
+impl JobCost {
+    /// Halves made, split and stored: the work that grows with the sides.
+    pub fn halves(&self) -> u64 {
+        self.west + self.east
+    }
+
+    /// The cost in the plan's arbitrary units: the same on every machine,
+    /// as the split of the units into shards is made from it.
+    pub fn cost(&self) -> u64 {
+        8 * self.halves() + self.pairs / 64 + 1
+    }
+}
+
+/// The estimated cost of every job, in the order given.
+pub(super) fn job_costs(geo: &Geometry, census: &Census, jobs: &[Job]) -> Vec<JobCost> {
     let n = geo.n;
     let north = &census.north;
     let south = &census.south;
@@ -48,7 +71,11 @@ pub(super) fn job_costs(geo: &Geometry, census: &Census, jobs: &[Job]) -> Vec<(u
             }
             let pairs = stored.div_ceil(BLOCK as u64) * BLOCK as u64 * probes;
             let pairs = (pairs as f64 * 0.75f64.powi(k as i32)) as u64;
-            (8 * (w + e) + pairs / 64 + 1, w, e)
+            JobCost {
+                west: w,
+                east: e,
+                pairs,
+            }
         })
         .collect()
 }

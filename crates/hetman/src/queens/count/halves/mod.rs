@@ -60,6 +60,7 @@ mod run;
 mod sample;
 mod tables;
 
+use cost::JobCost;
 use jobs::{jobs, Job};
 pub use run::{count_join_units, JoinUnitCount};
 pub use sample::{estimate_join, JoinEstimate};
@@ -132,8 +133,8 @@ pub struct JoinPlan {
     census: Census,
     /// CPU seconds the census took.
     census_seconds: f64,
-    /// Each job's estimated cost and west and east halves, once worked out.
-    job_costs: OnceLock<Vec<(u64, u64, u64)>>,
+    /// Each job's estimated cost, once worked out.
+    job_costs: OnceLock<Vec<JobCost>>,
     /// The units' estimated costs, once worked out.
     costs: OnceLock<Vec<u64>>,
 }
@@ -409,8 +410,8 @@ impl JoinPlan {
         text
     }
 
-    /// Each rank set's estimated cost and its west and east halves.
-    fn job_costs(&self) -> &[(u64, u64, u64)] {
+    /// Each rank set's estimated cost.
+    fn job_costs(&self) -> &[JobCost] {
         self.job_costs
             .get_or_init(|| cost::job_costs(&self.geo, &self.census, &self.jobs))
     }
@@ -435,7 +436,7 @@ impl JoinPlan {
                 .map(|u| {
                     costs[self.starts[u]..self.starts[u + 1]]
                         .iter()
-                        .map(|c| c.0)
+                        .map(JobCost::cost)
                         .sum()
                 })
                 .collect()
@@ -468,11 +469,11 @@ impl JoinPlan {
         for &u in units {
             north = north.max(self.segment_bytes[self.segment[u]]);
             let range = self.starts[u]..self.starts[u + 1];
-            for (rank_set, &(_, w, e)) in self.jobs[range.clone()].iter().zip(&costs[range]) {
+            for (rank_set, c) in self.jobs[range.clone()].iter().zip(&costs[range]) {
                 let [_, ss, _, cs] = self.cells_of(rank_set);
                 let south =
                     self.census.bytes(Side::South, ss.2) + self.census.bytes(Side::South, cs.2);
-                job = job.max(south + 32 * (w + e));
+                job = job.max(south + 32 * c.halves());
             }
         }
         BASE_BYTES + self.fixed_bytes() + threads.min(2) * north + threads * job

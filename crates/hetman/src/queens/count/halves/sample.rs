@@ -2,6 +2,7 @@
 //! sample of its own units on this machine.
 
 use super::cells::Cells;
+use super::cost::JobCost;
 use super::run::{count_jobs, Scratch};
 use super::JoinPlan;
 use crate::queens::count::Split;
@@ -25,8 +26,11 @@ pub struct JoinEstimate {
     pub setup_seconds: f64,
     /// Expected CPU seconds of each shard of the split, its setup included.
     pub shard_cpu_seconds: Vec<f64>,
-    /// Measured CPU seconds per unit of estimated cost ([`JoinPlan::costs`]).
+    /// Measured CPU seconds per unit of estimated cost ([`JoinPlan::costs`]),
+    /// over all units.
     pub seconds_per_cost: f64,
+    /// Expected CPU seconds of each unit, its share of the setup aside.
+    pub unit_seconds: Vec<f64>,
     /// Units timed (in full up to N = 23, one rank set of each above).
     pub timed: usize,
     /// Units in the plan.
@@ -41,12 +45,14 @@ pub struct JoinEstimate {
 /// Estimates the CPU time of a count by the half-board join and of each
 /// shard of `split` (which must be a split of `plan`'s units): works out the
 /// units' estimated costs, then counts a few units (from N = 24 on, one rank
-/// set of each) of one rank of the middle queen, spread over their range of
-/// estimated cost,
-/// on one thread until about `budget` is spent, each with its cells built
-/// afresh (timed apart), and
-/// scales the measured time per unit of estimated cost, and per byte of
-/// cells built, to every unit.
+/// set of each), spread over their range of estimated cost, on one thread until about `budget` is spent (and at
+/// least 8 units up to N = 23, 3 above), each with its cells built afresh
+/// (timed apart).
+/// Each unit is given
+/// the seconds per unit of estimated cost of the timed unit nearest to it
+/// in the order of cost, as the rate changes along it (the matcher's share
+/// of the work grows with the sides); the building of the cells is scaled
+/// by the bytes built.
 ///
 /// ```
 /// use hetman::queens::count::{count_join_resumable, estimate_join, CountOptions, JoinPlan, Split};
@@ -70,65 +76,130 @@ pub fn estimate_join(
     let t0 = Clock::start(Clock::Process);
     let costs = plan.costs(threads).to_vec();
     let listing = plan.census_seconds + t0.seconds(1);
-    // A rank of the middle queen between the edge and the centre.
-    let middle = (n % 2 == 1).then_some(n / 4);
-    let mut mine: Vec<usize> = (0..plan.units())
-        .filter(|&u| plan.unit(u)[0].middle == middle)
-        .collect();
+    // Every rank of the middle queen (odd N): the rates differ between the
+    // edge and the centre.
+    let mut mine: Vec<usize> = (0..plan.units()).collect();
     mine.sort_by_key(|&u| (costs[u], u));
-    // Spread over the range of costs: the middle unit of each of up to
-    // MAX_TIMED strata, in an order that covers the range early (the
-    // budget may stop it).
+    // Each unit's place: the middle of its share of the cost, counted in
+    // the order of cost, as a fraction of the whole.
+    let total_cost: u64 = costs.iter().sum::<u64>().max(1);
+    let mut place = vec![0.0; plan.units()];
+    let mut before = 0u64;
+    for &u in &mine {
+        place[u] = (before as f64 + costs[u] as f64 / 2.0) / total_cost as f64;
+        before += costs[u];
+    }
+    // The unit at the middle of each of up to MAX_TIMED strata of equal
+    // cost, so that each timed unit stands for an equal share of the work;
+    // in an order that covers the range early (the budget may stop it).
     let strata = mine.len().min(MAX_TIMED);
     let mut picks: Vec<usize> = (0..strata)
-        .map(|j| mine[(2 * j + 1) * mine.len() / (2 * strata)])
+        .map(|j| {
+            let at = (2 * j + 1) as f64 / (2 * strata) as f64;
+            let k = mine.partition_point(|&u| place[u] < at);
+            mine[k.min(mine.len() - 1)]
+        })
         .collect();
+    picks.sort_unstable();
+    picks.dedup();
     picks.sort_by_key(|&u| (u.wrapping_mul(0x9E37_79B9) % 1009, u));
     let never = AtomicBool::new(false);
-    let mut scratch = Scratch::default();
     let job_costs = plan.job_costs();
-    let (mut cost, mut timed, mut built_bytes) = (0u64, 0usize, 0u64);
-    let mut build_seconds = 0.0;
-    let t2 = Instant::now();
-    let sample = Clock::start(Clock::Thread);
     // Each unit picked, or from N = 24 on (where a unit takes many CPU
     // minutes) its middle rank set; its cells built afresh and timed apart.
     // (Up to N = 23 a rank set takes less than the CPU clock's tick.)
     let whole = n <= WHOLE_UNITS_MAX_N;
-    for &u in &picks {
-        if timed >= 3 && t2.elapsed() > budget {
-            break;
+    let at_least = if whole { MIN_TIMED } else { 3 };
+    let started = Instant::now();
+    // On one thread: two sampling threads each build their own cells
+    // between units, which a count does once per segment, and slowed each
+    // other more than a count's workers do (N = 21: 1.3 times the measured
+    // time, against 1.1 on one thread).
+    let threads_sampling = 1;
+    let sample = |t: usize| {
+        let mut scratch = Scratch::default();
+        let (mut built_bytes, mut build_seconds) = (0u64, 0.0);
+        // Each unit timed: its place in `mine`, cost and wall seconds counting.
+        let mut rows: Vec<(f64, f64, f64)> = Vec::new();
+        let cpu = Clock::start(Clock::Thread);
+        for &u in picks.iter().skip(t).step_by(threads_sampling) {
+            if rows.len() * threads_sampling >= at_least && started.elapsed() > budget {
+                break;
+            }
+            let range = if whole {
+                plan.starts[u]..plan.starts[u + 1]
+            } else {
+                let i = plan.starts[u] + plan.rank_sets_of(u) / 2;
+                i..i + 1
+            };
+            let job = &plan.jobs[range.clone()];
+            let keys: Vec<_> = job.iter().flat_map(|j| plan.cells_of(j)).collect();
+            let cells = Cells::new(plan.geo, keys.iter().copied());
+            // The clock ticks every 10 ms, longer than a unit up to N = 18:
+            // each step is timed by the wall clock, and the counting's wall
+            // times are scaled at the end to the thread's CPU time over the
+            // whole sample less the building's.
+            let build = Instant::now();
+            let mut distinct = keys.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            let held: Vec<_> = distinct.iter().map(|&k| cells.get(k)).collect();
+            build_seconds += build.elapsed().as_secs_f64();
+            built_bytes += held.iter().map(|c| c.bytes()).sum::<u64>();
+            drop(held);
+            let counting = Instant::now();
+            let _ = count_jobs(plan, job, &cells, &mut scratch, &never);
+            let seconds = counting.elapsed().as_secs_f64();
+            let cost: u64 = job_costs[range].iter().map(JobCost::cost).sum();
+            rows.push((place[u], cost as f64, seconds));
         }
-        let range = if whole {
-            plan.starts[u]..plan.starts[u + 1]
-        } else {
-            let i = plan.starts[u] + plan.rank_sets_of(u) / 2;
-            i..i + 1
-        };
-        let job = &plan.jobs[range.clone()];
-        let keys: Vec<_> = job.iter().flat_map(|j| plan.cells_of(j)).collect();
-        let cells = Cells::new(plan.geo, keys.iter().copied());
-        // The clock ticks every 10 ms, longer than a unit up to N = 18:
-        // the building is timed by the wall clock, the rest is the thread's
-        // CPU time over the whole sample less that.
-        let build = Instant::now();
-        let mut distinct = keys.clone();
-        distinct.sort_unstable();
-        distinct.dedup();
-        let held: Vec<_> = distinct.iter().map(|&k| cells.get(k)).collect();
-        build_seconds += build.elapsed().as_secs_f64();
-        built_bytes += held.iter().map(|c| c.bytes()).sum::<u64>();
-        drop(held);
-        let _ = count_jobs(plan, job, &cells, &mut scratch, &never);
-        cost += job_costs[range].iter().map(|c| c.0).sum::<u64>();
-        timed += 1;
-    }
-    let count_seconds = (sample.seconds(1) - build_seconds).max(0.0);
-    let per_cost = if cost == 0 {
-        0.0
-    } else {
-        count_seconds / cost as f64
+        let count_seconds = (cpu.seconds(1) - build_seconds).max(0.0);
+        let wall: f64 = rows.iter().map(|r| r.2).sum();
+        if wall > 0.0 && count_seconds > 0.0 {
+            for r in &mut rows {
+                r.2 *= count_seconds / wall;
+            }
+        }
+        (rows, build_seconds, built_bytes)
     };
+    let parts: Vec<_> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (1..threads_sampling)
+            .map(|t| scope.spawn(move || sample(t)))
+            .collect();
+        let mut parts = vec![sample(0)];
+        parts.extend(
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a sampling thread panicked")),
+        );
+        parts
+    });
+    let mut rows = Vec::new();
+    let (mut build_seconds, mut built_bytes) = (0.0, 0u64);
+    for (r, s, b) in parts {
+        rows.extend(r);
+        build_seconds += s;
+        built_bytes += b;
+    }
+    let timed = rows.len();
+    // Each unit takes the seconds per unit of cost of the timed unit
+    // nearest to its place: the rate differs along the order of cost (the
+    // matcher's share of the work grows with the sides).
+    rows.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut unit_seconds = vec![0.0; plan.units()];
+    if !rows.is_empty() {
+        let mut k = 0;
+        for &u in &mine {
+            let j = place[u];
+            while k + 1 < rows.len() && (rows[k + 1].0 - j).abs() <= (rows[k].0 - j).abs() {
+                k += 1;
+            }
+            let (_, cost, seconds) = rows[k];
+            if cost > 0.0 {
+                unit_seconds[u] = seconds / cost * costs[u] as f64;
+            }
+        }
+    }
     let per_byte = if built_bytes == 0 {
         0.0
     } else {
@@ -137,27 +208,36 @@ pub fn estimate_join(
     let all: Vec<usize> = (0..plan.units()).collect();
     let setup = listing + per_byte * plan.built_bytes(&all) as f64;
     let total: u64 = costs.iter().sum();
+    let counting: f64 = unit_seconds.iter().sum();
     let shard_cpu_seconds = (0..split.shards())
         .map(|i| {
             let units = split.units(i);
-            let c: u64 = units.iter().map(|&u| costs[u]).sum();
-            listing + per_byte * plan.built_bytes(units) as f64 + per_cost * c as f64
+            let c: f64 = units.iter().map(|&u| unit_seconds[u]).sum();
+            listing + per_byte * plan.built_bytes(units) as f64 + c
         })
         .collect();
     let shard_memory_bytes = (0..split.shards())
         .map(|i| plan.memory_bytes(split.units(i), threads))
         .collect();
     JoinEstimate {
-        cpu_seconds: setup + per_cost * total as f64,
+        cpu_seconds: setup + counting,
         setup_seconds: setup,
         shard_cpu_seconds,
-        seconds_per_cost: per_cost,
+        seconds_per_cost: if total == 0 {
+            0.0
+        } else {
+            counting / total as f64
+        },
+        unit_seconds,
         timed,
         units: plan.units(),
         memory_bytes: plan.memory_bytes(&all, threads),
         shard_memory_bytes,
     }
 }
+
+/// Units timed at least, up to N = 23.
+const MIN_TIMED: usize = 8;
 
 /// Measures CPU time where the system tells it (Linux: `/proc`, in clock
 /// ticks of 10 ms, so that other programs on the same cores do not count),
