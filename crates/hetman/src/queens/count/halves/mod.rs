@@ -37,7 +37,8 @@ use std::fmt::Write as _;
 use std::sync::OnceLock;
 
 /// The largest N the half-board join takes: its keys (two bits per crossing
-/// diagonal) fit the matcher's 56 bits up to here, and its memory is bounded
+/// diagonal) fit below the sieve's 55 bits (64 less its
+/// 9 cut bits) up to here, and its memory is bounded
 /// by the plan's chunk ([`JoinPlan::with_chunk`]) rather than by N.
 pub const HALVES_MAX_N: usize = 27;
 
