@@ -115,15 +115,14 @@ pub fn estimate_join(
     // between units, which a count does once per segment, and slowed each
     // other more than a count's workers do (N = 21: 1.3 times the measured
     // time, against 1.1 on one thread).
-    let threads_sampling = 1;
-    let sample = |t: usize| {
+    let (mut rows, build_seconds, built_bytes) = {
         let mut scratch = Scratch::default();
         let (mut built_bytes, mut build_seconds) = (0u64, 0.0);
         // Each unit timed: its place in `mine`, cost and wall seconds counting.
         let mut rows: Vec<(f64, f64, f64)> = Vec::new();
         let cpu = Clock::start(Clock::Thread);
-        for &u in picks.iter().skip(t).step_by(threads_sampling) {
-            if rows.len() * threads_sampling >= at_least && started.elapsed() > budget {
+        for &u in &picks {
+            if rows.len() >= at_least && started.elapsed() > budget {
                 break;
             }
             let range = if whole {
@@ -162,25 +161,6 @@ pub fn estimate_join(
         }
         (rows, build_seconds, built_bytes)
     };
-    let parts: Vec<_> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (1..threads_sampling)
-            .map(|t| scope.spawn(move || sample(t)))
-            .collect();
-        let mut parts = vec![sample(0)];
-        parts.extend(
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a sampling thread panicked")),
-        );
-        parts
-    });
-    let mut rows = Vec::new();
-    let (mut build_seconds, mut built_bytes) = (0.0, 0u64);
-    for (r, s, b) in parts {
-        rows.extend(r);
-        build_seconds += s;
-        built_bytes += b;
-    }
     let timed = rows.len();
     // Each unit takes the seconds per unit of cost of the timed unit
     // nearest to its place: the rate differs along the order of cost (the
