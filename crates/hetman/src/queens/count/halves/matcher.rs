@@ -9,23 +9,28 @@ use super::low;
 pub(super) const BLOCK: usize = 512;
 /// Words per block row.
 const WORDS: usize = BLOCK / 64;
-/// Key bits looked up together.
-const CHUNK: usize = 6;
+/// Key bits looked up together, at most.
+const WIDEST: usize = 7;
+/// Key bits looked up together when that takes no more lookups.
+const NARROW: usize = 6;
+/// The most chunks a key is cut into: keys of N up to 27 have at most 52
+/// bits.
+const MAX_CHUNKS: usize = 9;
 
 /// Counts, for one west half at a time, the east halves it fits.
 ///
-/// For every block of [`BLOCK`] east halves and every group of [`CHUNK`]
-/// diagonals, a table gives for each subset of the group the halves that
-/// use none of it, as a bit set; a west half's count in the block is the
-/// number of bits left after ANDing one table row per group.
+/// The key bits are cut into *chunks* of [`NARROW`] or [`WIDEST`] bits
+/// ([`Layout`]). For every block of [`BLOCK`] east halves and every chunk, a
+/// table gives for each subset of the chunk's bits the halves that use none
+/// of it, as a bit set; a west half's count in the block is the number of
+/// bits left after ANDing one table row per chunk.
 ///
 /// The halves are stored in *groups* ([`Matcher::push`]), one per [`Sieve`]
 /// bucket, so that a bucket's halves never share a block with another
 /// bucket's.
 #[derive(Default)]
 struct Matcher {
-    bits: usize,
-    chunks: usize,
+    layout: Layout,
     /// The first row and the blocks of each group.
     groups: Vec<(usize, usize)>,
     /// The rows of the groups, one after another; rows past the last group
@@ -38,27 +43,79 @@ struct Matcher {
 #[repr(align(64))]
 struct Row([u64; WORDS]);
 
-/// Rows in a chunk's table.
-const ROWS: usize = 1 << CHUNK;
+/// How keys of some width are cut into chunks, and where each chunk's table
+/// sits among a block's rows.
+#[derive(Clone, Copy, Debug, Default)]
+struct Layout {
+    bits: usize,
+    chunks: usize,
+    /// How many chunks, the first ones, are [`WIDEST`] bits wide; the others
+    /// are [`NARROW`].
+    wide: usize,
+    /// The lowest key bit of each chunk.
+    shift: [u32; MAX_CHUNKS],
+    /// The chunk's bits, once shifted down.
+    mask: [u64; MAX_CHUNKS],
+    /// The first row of each chunk's table in a block.
+    base: [usize; MAX_CHUNKS],
+    /// Rows per block.
+    rows: usize,
+}
+
+impl Layout {
+    /// Chunks of [`NARROW`] bits, or fewer chunks some of which are
+    /// [`WIDEST`] bits wide (the wide ones first) where their tables take no
+    /// more rows: a lookup fewer for each probe, with no more memory. At N =
+    /// 22 most probes see keys of 28 to 31 bits; at 31 bits the probe looks
+    /// up five tables instead of six.
+    fn new(bits: usize) -> Layout {
+        let narrow = bits.div_ceil(NARROW).max(1);
+        let fewer = bits.div_ceil(WIDEST).max(1);
+        let wide = bits.saturating_sub(NARROW * fewer);
+        // A wide table has as many rows as two narrow ones.
+        let (chunks, wide) = if fewer + wide <= narrow {
+            (fewer, wide)
+        } else {
+            (narrow, 0)
+        };
+        assert!(chunks <= MAX_CHUNKS, "keys of {bits} bits");
+        let mut layout = Layout {
+            bits,
+            chunks,
+            wide,
+            ..Layout::default()
+        };
+        let (mut shift, mut base) = (0, 0);
+        for c in 0..chunks {
+            let width = if c < wide { WIDEST } else { NARROW };
+            layout.shift[c] = shift as u32;
+            layout.mask[c] = low(width);
+            layout.base[c] = base;
+            shift += width;
+            base += 1 << width;
+        }
+        layout.rows = base;
+        layout
+    }
+}
 
 impl Matcher {
     /// Empties the matcher for keys of `bits` bits.
     fn clear(&mut self, bits: usize) {
-        self.bits = bits;
-        self.chunks = bits.div_ceil(CHUNK).max(1);
+        self.layout = Layout::new(bits);
         self.groups.clear();
     }
 
     /// Stores `halves` as a new group (empty if `halves` is) and returns its
     /// index.
     fn push(&mut self, halves: &[u64]) -> usize {
-        let bits = self.bits;
+        let layout = self.layout;
         let blocks = halves.len().div_ceil(BLOCK);
         let at = self
             .groups
             .last()
-            .map_or(0, |&(at, b)| at + b * (self.chunks << CHUNK));
-        let end = at + blocks * (self.chunks << CHUNK);
+            .map_or(0, |&(at, b)| at + b * layout.rows);
+        let end = at + blocks * layout.rows;
         if self.rows.len() < end {
             self.rows.resize(end, Row([0; WORDS]));
         }
@@ -67,28 +124,28 @@ impl Matcher {
         let rows = &mut self.rows[at..end];
         let mut free = [[0u64; WORDS]; 64];
         let mut square = [0u64; 64];
-        for (g, block) in halves.chunks(BLOCK).enumerate() {
+        for (block, rows) in halves.chunks(BLOCK).zip(rows.chunks_exact_mut(layout.rows)) {
             let mut present = [0u64; WORDS];
             free.fill([0; WORDS]);
             for (w, word) in block.chunks(64).enumerate() {
                 present[w] = low(word.len());
                 square.fill(0);
                 for (row, &h) in square.iter_mut().zip(word) {
-                    *row = !h & low(bits);
+                    *row = !h & low(layout.bits);
                 }
                 transpose(&mut square);
-                for (f, &col) in free.iter_mut().zip(&square).take(bits) {
+                for (f, &col) in free.iter_mut().zip(&square).take(layout.bits) {
                     f[w] = col;
                 }
             }
-            // Row (c, v) of block g.
-            let place = |c: usize, v: usize| ((g * self.chunks + c) << CHUNK) + v;
-            for c in 0..self.chunks {
-                rows[place(c, 0)] = Row(present);
-                for v in 1..ROWS {
-                    let prev = rows[place(c, v & (v - 1))].0;
-                    let f = free[c * CHUNK + v.trailing_zeros() as usize];
-                    rows[place(c, v)] = Row(std::array::from_fn(|w| prev[w] & f[w]));
+            for c in 0..layout.chunks {
+                let table = &mut rows[layout.base[c]..][..=layout.mask[c] as usize];
+                let free = &free[layout.shift[c] as usize..];
+                table[0] = Row(present);
+                for v in 1..table.len() {
+                    let prev = table[v & (v - 1)].0;
+                    let f = free[v.trailing_zeros() as usize];
+                    table[v] = Row(std::array::from_fn(|w| prev[w] & f[w]));
                 }
             }
         }
@@ -107,18 +164,28 @@ impl Matcher {
         if blocks == 0 {
             return 0;
         }
-        let rows = &self.rows[at..at + blocks * (self.chunks << CHUNK)];
-        match self.chunks {
-            1 => count_with::<1>(rows, blocks, probes, path),
-            2 => count_with::<2>(rows, blocks, probes, path),
-            3 => count_with::<3>(rows, blocks, probes, path),
-            4 => count_with::<4>(rows, blocks, probes, path),
-            5 => count_with::<5>(rows, blocks, probes, path),
-            6 => count_with::<6>(rows, blocks, probes, path),
-            7 => count_with::<7>(rows, blocks, probes, path),
-            8 => count_with::<8>(rows, blocks, probes, path),
-            9 => count_with::<9>(rows, blocks, probes, path),
-            c => unreachable!("the keys of N up to 27 have at most 52 bits, 9 chunks, not {c}"),
+        let rows = &self.rows[at..at + blocks * self.layout.rows];
+        // One instance per layout, so that the compiler knows every chunk's
+        // bits and table.
+        macro_rules! layouts {
+            ($($c:literal: $($w:literal)*;)*) => {
+                match (self.layout.chunks, self.layout.wide) {
+                    $($(($c, $w) => count_with::<$c, $w, { (($c + $w) << NARROW) }>(rows, probes, path),)*)*
+                    (c, w) => unreachable!("`Layout::new` makes no layout of {c} chunks, {w} wide"),
+                }
+            };
+        }
+        // Every layout `Layout::new` makes, for keys of up to 54 bits.
+        layouts! {
+            1: 0 1;
+            2: 0 1;
+            3: 0 1;
+            4: 0 1;
+            5: 0 1;
+            6: 0 1;
+            7: 0 1;
+            8: 0;
+            9: 0;
         }
     }
 }
@@ -128,8 +195,9 @@ impl Matcher {
 enum Path {
     /// Built for the CPU of the build (`.cargo/config.toml`).
     Portable,
-    /// Built for AVX-512 with VPOPCNTDQ; only made by [`Path::fastest`], on
-    /// a CPU that has them.
+    /// Built for AVX-512 with VPOPCNTDQ, and BMI2 for the sieve; only made
+    /// by [`Path::fastest`], on a CPU that has them (every CPU with AVX-512
+    /// has a fast BMI2).
     #[cfg(target_arch = "x86_64")]
     Wide,
 }
@@ -145,6 +213,7 @@ impl Path {
                 std::env::var_os("HETMAN_NO_AVX512").is_none()
                     && is_x86_feature_detected!("avx512f")
                     && is_x86_feature_detected!("avx512vpopcntdq")
+                    && is_x86_feature_detected!("bmi2")
             });
             if wide {
                 return Path::Wide;
@@ -154,15 +223,20 @@ impl Path {
     }
 }
 
-/// [`Matcher::count`] with the number of chunks known to the compiler.
-fn count_with<const C: usize>(rows: &[Row], blocks: usize, probes: &[&[u64]], path: Path) -> u64 {
+/// [`Matcher::count`] for `C` chunks of which the first `W` are
+/// [`WIDEST`] bits wide, `R` rows to a block.
+fn count_with<const C: usize, const W: usize, const R: usize>(
+    rows: &[Row],
+    probes: &[&[u64]],
+    path: Path,
+) -> u64 {
     match path {
-        Path::Portable => count_rows::<C>(rows, blocks, probes),
+        Path::Portable => count_rows::<C, W, R>(rows, probes),
         #[cfg(target_arch = "x86_64")]
         #[allow(unsafe_code)]
         // SAFETY: the CPU has the features `count_wide` is compiled for:
         // `Path::Wide` is made only after asking it.
-        Path::Wide => unsafe { count_wide::<C>(rows, blocks, probes) },
+        Path::Wide => unsafe { count_wide::<C, W, R>(rows, probes) },
     }
 }
 
@@ -171,19 +245,27 @@ fn count_with<const C: usize>(rows: &[Row], blocks: usize, probes: &[&[u64]], pa
 /// AVX-512 off everywhere else (see `.cargo/config.toml`).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512vpopcntdq")]
-fn count_wide<const C: usize>(rows: &[Row], blocks: usize, probes: &[&[u64]]) -> u64 {
-    count_rows::<C>(rows, blocks, probes)
+fn count_wide<const C: usize, const W: usize, const R: usize>(
+    rows: &[Row],
+    probes: &[&[u64]],
+) -> u64 {
+    count_rows::<C, W, R>(rows, probes)
 }
 
-/// The body of [`count_with`], on the rows of one group of `blocks` blocks
-/// of `C` chunks.
+/// The body of [`count_with`], on the rows of the blocks of one group.
 #[inline(always)]
-fn count_rows<const C: usize>(rows: &[Row], blocks: usize, probes: &[&[u64]]) -> u64 {
-    let (tables, _) = rows.as_chunks::<ROWS>();
-    let mask = (ROWS - 1) as u64;
+fn count_rows<const C: usize, const W: usize, const R: usize>(
+    rows: &[Row],
+    probes: &[&[u64]],
+) -> u64 {
+    // Chunk c's lowest bit, and its table's first row: the same sums as
+    // `Layout::new`'s, on constants.
+    let shift = |c: usize| c * NARROW + c.min(W);
+    let base = |c: usize| (c << NARROW) + (c.min(W) << NARROW);
+    let mask = |c: usize| low(if c < W { WIDEST } else { NARROW });
+    let (blocks, _) = rows.as_chunks::<R>();
     let mut counts = [0u64; WORDS];
-    for block in tables[..blocks * C].chunks_exact(C) {
-        let block: &[[Row; ROWS]; C] = block.try_into().expect("a block has C tables");
+    for block in blocks {
         for slice in probes {
             for &h in *slice {
                 // An opaque step, so that the optimiser keeps one probe at
@@ -192,9 +274,9 @@ fn count_rows<const C: usize>(rows: &[Row], blocks: usize, probes: &[&[u64]]) ->
                 // with gathered loads, six times slower on Zen 4. (Opaque
                 // `h` did the same at the cost of a store and a load.)
                 std::hint::black_box(());
-                let mut acc = block[0][(h & mask) as usize].0;
-                for (c, table) in block.iter().enumerate().skip(1) {
-                    let r = &table[((h >> (c * CHUNK)) & mask) as usize].0;
+                let mut acc = block[(h & mask(0)) as usize].0;
+                for c in 1..C {
+                    let r = &block[base(c) + ((h >> shift(c)) & mask(c)) as usize].0;
                     for w in 0..WORDS {
                         acc[w] &= r[w];
                     }
@@ -344,6 +426,9 @@ struct Squeeze {
     tables: [[u64; 256]; Squeeze::BYTES],
     /// Whether the keys reach the seventh byte (N from 26 on).
     wide: bool,
+    /// The live bits that are not cuts.
+    keep: u64,
+    cuts: u64,
 }
 
 impl Default for Squeeze {
@@ -351,6 +436,8 @@ impl Default for Squeeze {
         Squeeze {
             tables: [[0; 256]; Squeeze::BYTES],
             wide: false,
+            keep: 0,
+            cuts: 0,
         }
     }
 }
@@ -365,6 +452,7 @@ impl Squeeze {
     fn set(&mut self, live: u64, cuts: u64) {
         let keep = live & !cuts;
         self.wide = live >> 48 != 0;
+        (self.keep, self.cuts) = (keep, cuts);
         for (i, table) in self.tables.iter_mut().enumerate() {
             let single: [u64; 8] = std::array::from_fn(|j| {
                 let at = 8 * i + j;
@@ -395,6 +483,21 @@ impl Squeeze {
         out
     }
 
+    /// Appends `keys`, rewritten, to `out`.
+    fn rewrite(&self, keys: &[u64], out: &mut Vec<u64>) {
+        #[cfg(target_arch = "x86_64")]
+        if Path::fastest() == Path::Wide {
+            #[allow(unsafe_code)]
+            // SAFETY: the CPU has BMI2: `Path::Wide` is made only after
+            // asking it.
+            unsafe {
+                rewrite_bmi2(keys, self.keep, self.cuts, out);
+            }
+            return;
+        }
+        out.extend(keys.iter().map(|&h| self.apply(h)));
+    }
+
     /// Sorts `keys`, rewritten, into `buckets` buckets by their cut bits,
     /// with those bits taken out: bucket `b` is `out[at[b]..at[b + 1]]`.
     fn split(
@@ -409,7 +512,7 @@ impl Squeeze {
         // counting of one key does not wait for the key before it.
         const STREAMS: usize = 4;
         scratch.clear();
-        scratch.extend(keys.iter().map(|&h| self.apply(h)));
+        self.rewrite(keys, scratch);
         let bucket = |r: u64| (r >> Self::PATTERN) as usize;
         let seg = keys.len() / STREAMS;
         let tail = STREAMS * seg..keys.len();
@@ -437,20 +540,29 @@ impl Squeeze {
         if out.len() < keys.len() {
             out.resize(keys.len(), 0);
         }
+        // The keys go in one pass, one place per bucket (a bucket's streams
+        // are next to each other, and the order within a bucket does not
+        // matter): a quarter of the places in use at a time, more of them in
+        // the cache.
+        let mut place: Vec<usize> = next.iter().map(|counts| counts[0]).collect();
         let mask = low(Self::PATTERN as usize);
-        for i in 0..seg {
-            for s in 0..STREAMS {
-                let r = scratch[s * seg + i];
-                let to = &mut next[bucket(r)][s];
-                out[*to] = r & mask;
-                *to += 1;
-            }
-        }
-        for &r in &scratch[tail] {
-            let to = &mut next[bucket(r)][0];
+        for &r in scratch.iter() {
+            let to = &mut place[bucket(r)];
             out[*to] = r & mask;
             *to += 1;
         }
+    }
+}
+
+/// [`Squeeze::rewrite`] by the BMI2 instruction made for it, PEXT, which
+/// packs the bits of a mask.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "bmi2")]
+fn rewrite_bmi2(keys: &[u64], keep: u64, cuts: u64, out: &mut Vec<u64>) {
+    use std::arch::x86_64::_pext_u64;
+    out.reserve(keys.len());
+    for &h in keys {
+        out.push(_pext_u64(h, keep) | _pext_u64(h, cuts) << Squeeze::PATTERN);
     }
 }
 
@@ -588,8 +700,10 @@ mod tests {
             x
         };
         let paths = [Path::Portable, Path::fastest()];
-        // One chunk to nine; one block, a partial one, several.
-        for (bits, len) in [(5, 40), (12, 512), (30, 1_300), (44, 2_100), (52, 700)] {
+        // Every key width, so every layout; one block, a partial one,
+        // several.
+        let lens = [40, 512, 1_300, 2_100, 700];
+        for (bits, len) in (1..=54).zip(lens.into_iter().cycle()) {
             let mut m = Matcher::default();
             m.clear(bits);
             let stored: Vec<u64> = (0..len).map(|_| next() & next() & low(bits)).collect();
@@ -612,6 +726,27 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn layouts_cover_the_keys_in_no_more_rows_than_narrow_chunks() {
+        let mut fewer = 0;
+        for bits in 0..=54 {
+            let l = Layout::new(bits);
+            let widths: Vec<usize> = (0..l.chunks)
+                .map(|c| l.mask[c].count_ones() as usize)
+                .collect();
+            assert!(widths.iter().sum::<usize>() >= bits, "{bits} bits");
+            for c in 1..l.chunks {
+                assert_eq!(l.shift[c] as usize, l.shift[c - 1] as usize + widths[c - 1]);
+                assert_eq!(l.base[c], l.base[c - 1] + (1 << widths[c - 1]));
+            }
+            assert_eq!(l.rows, widths.iter().map(|w| 1 << w).sum::<usize>());
+            let narrow = bits.div_ceil(NARROW).max(1);
+            assert!(l.rows <= narrow << NARROW, "{bits} bits: {widths:?}");
+            fewer += usize::from(l.chunks < narrow);
+        }
+        assert!(fewer > 0, "no key width gets fewer chunks");
     }
 
     #[test]
