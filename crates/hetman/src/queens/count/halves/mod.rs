@@ -444,11 +444,6 @@ impl JoinPlan {
         })
     }
 
-    /// The units' estimated costs if [`JoinPlan::costs`] has worked them out.
-    fn known_costs(&self) -> Option<&[u64]> {
-        self.costs.get().map(Vec::as_slice)
-    }
-
     /// Bytes a count of `units` on `threads` threads holds at most, about:
     /// the north cells of the largest chunk in hand (two at once, where two
     /// workers meet at a chunk's end), and on each thread the south cells and

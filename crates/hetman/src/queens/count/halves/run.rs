@@ -82,9 +82,12 @@ pub fn count_join_units(
             });
         }
     }
-    let costs: Vec<u64> = match plan.known_costs() {
-        Some(c) => order.iter().map(|&u| c[u]).collect(),
-        None => order.iter().map(|&u| plan.rank_sets_of(u) as u64).collect(),
+    // The share of the work done, for the progress line, is by estimated
+    // cost: counted in rank sets, N = 22 read 44% done at a quarter of its
+    // time.
+    let costs: Vec<u64> = {
+        let c = plan.costs(threads);
+        order.iter().map(|&u| c[u]).collect()
     };
     let cost: u64 = costs.iter().sum();
     let jobs_counted: usize = order.iter().map(|&u| plan.rank_sets_of(u)).sum();
