@@ -336,8 +336,10 @@ fn the_join_reports_progress_up_to_every_unit() {
         count_halves(n, &opts).unwrap();
         let units = JoinPlan::new(n).unwrap().units();
         let seen = seen.lock().unwrap();
-        // A report for each unit: every one new.
-        assert_eq!(seen.len(), units, "N = {n}");
+        // A report at the start, with the totals, and one for each unit:
+        // every one new.
+        assert_eq!(seen.len(), units + 1, "N = {n}");
+        assert!(seen.iter().any(|p| p.units_done == 0 && p.units == units));
         let mut done: Vec<usize> = seen.iter().map(|p| p.units_done).collect();
         done.sort_unstable();
         done.dedup();
@@ -434,8 +436,9 @@ fn a_join_checkpoint_resumes_and_refuses_other_engines_n_and_splits() {
     // Stop after a few units: what was finished is kept.
     let stop = AtomicBool::new(false);
     let seen = std::sync::atomic::AtomicUsize::new(0);
-    let report = |_: hetman::queens::count::Progress| {
-        if seen.fetch_add(1, std::sync::atomic::Ordering::Relaxed) >= 3 {
+    let report = |p: hetman::queens::count::Progress| {
+        // The first report, with no unit done, is the totals.
+        if p.units_done > 0 && seen.fetch_add(1, std::sync::atomic::Ordering::Relaxed) >= 3 {
             stop.store(true, std::sync::atomic::Ordering::Relaxed);
         }
     };
@@ -535,7 +538,11 @@ fn the_joins_progress_is_counted_in_the_plans_estimated_cost() {
     let seen = seen.into_inner().unwrap();
     let costs = plan.costs(2);
     let cost: u64 = units.iter().map(|&u| costs[u]).sum();
-    assert_eq!(seen.len(), units.len());
+    assert_eq!(
+        seen.len(),
+        units.len() + 1,
+        "one report to start, one a unit"
+    );
     assert!(seen
         .iter()
         .all(|p| p.cost == cost && p.units == units.len()));

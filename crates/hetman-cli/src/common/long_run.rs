@@ -7,9 +7,10 @@
 //! feeds the library's progress reports to a [`Progress`].
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::{self, IsTerminal};
+use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{mpsc, Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// Set by Ctrl-C; the library's searches and counts poll it.
@@ -62,26 +63,57 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), hetman::Error> {
 
 /// Nothing is shown for runs shorter than this.
 const QUIET_START: Duration = Duration::from_secs(1);
-/// Seconds between two plain progress lines (stderr not a terminal).
+/// Seconds between two plain progress lines (stderr not a terminal), unless
+/// `HETMAN_PROGRESS_EVERY` says otherwise.
 const LINE_EVERY_SECS: u64 = 60;
 
 /// Progress of a long run on stderr: a bar on a terminal, a plain line every
-/// minute otherwise (a log file, a pipe, a Slurm job) and one at the end of a
-/// run that lasted over a second, nothing for the first second or when
-/// disabled (`--quiet`, `--json`). Cleared when dropped.
+/// minute otherwise (a log file, a pipe, a Slurm job; also while no work unit
+/// finishes, from a thread of its own) and one at the end of a run that
+/// lasted over a second, nothing for the first second or when disabled
+/// (`--quiet`, `--json`). Cleared when dropped.
 ///
 /// [`Progress::update`] may be called from any thread.
 pub struct Progress {
     mode: Mode,
     bar: ProgressBar,
     shown: AtomicBool,
-    /// Whole seconds since `t0` at which the next plain line is due.
+    lines: Arc<Lines>,
+    /// Plain lines: the thread that writes one when a minute has passed with
+    /// no report, and the sender whose drop stops it.
+    ticker: Option<(mpsc::Sender<()>, std::thread::JoinHandle<()>)>,
+}
+
+/// The state of the plain lines, shared with the ticker.
+struct Lines {
+    /// Seconds between two lines.
+    every: u64,
+    /// Whole seconds since `t0` at which the next line is due.
     next_line: AtomicU64,
     t0: Instant,
-    /// Plain lines: the last figures seen, and what they were in the run's
-    /// own units (refreshed at most once a second, and at the end), for the
-    /// line at the end.
-    last: std::sync::Mutex<(u64, u64, String, Duration)>,
+    /// The last figures seen, and what they were in the run's own units
+    /// (refreshed at most once a second, and at the end), and when.
+    last: Mutex<(u64, u64, String, Duration)>,
+    /// Where the lines go: stderr, or a buffer in tests.
+    sink: Mutex<Box<dyn Write + Send>>,
+}
+
+impl Lines {
+    /// Writes a line if one is due; `elapsed` is now.
+    fn write_if_due(&self, last: &(u64, u64, String, Duration), elapsed: Duration) {
+        if elapsed.as_secs() >= self.next_line.load(Ordering::Relaxed) {
+            self.next_line
+                .store(elapsed.as_secs() + self.every, Ordering::Relaxed);
+            self.write(last, elapsed);
+        }
+    }
+
+    fn write(&self, last: &(u64, u64, String, Duration), elapsed: Duration) {
+        let line = plain_line(last.0, last.1, &last.2, elapsed);
+        let mut sink = self.sink.lock().unwrap_or_else(PoisonError::into_inner);
+        // Progress is best effort: a closed stderr does not stop the run.
+        let _ = writeln!(sink, "hetman: {line}");
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -92,20 +124,52 @@ enum Mode {
 }
 
 impl Progress {
-    /// A renderer; `enabled` false shows nothing.
+    /// A renderer; `enabled` false shows nothing. Plain lines come every
+    /// `HETMAN_PROGRESS_EVERY` seconds if that is set, else every minute.
     pub fn new(enabled: bool) -> Self {
         let mode = match (enabled, io::stderr().is_terminal()) {
             (false, _) => Mode::Off,
             (true, true) => Mode::Bar,
             (true, false) => Mode::Lines,
         };
+        let every = std::env::var("HETMAN_PROGRESS_EVERY")
+            .ok()
+            .and_then(|s| s.parse::<u64>().ok())
+            .filter(|&s| s > 0)
+            .unwrap_or(LINE_EVERY_SECS);
+        Progress::with(mode, every, Box::new(io::stderr()))
+    }
+
+    fn with(mode: Mode, every: u64, sink: Box<dyn Write + Send>) -> Self {
+        let lines = Arc::new(Lines {
+            every,
+            next_line: AtomicU64::new(every),
+            t0: Instant::now(),
+            last: Mutex::new((0, 0, String::new(), Duration::ZERO)),
+            sink: Mutex::new(sink),
+        });
+        let ticker = (mode == Mode::Lines).then(|| {
+            let (tx, rx) = mpsc::channel::<()>();
+            let lines = Arc::clone(&lines);
+            let handle = std::thread::spawn(move || loop {
+                let due = Duration::from_secs(lines.next_line.load(Ordering::Relaxed));
+                let wait = due.saturating_sub(lines.t0.elapsed()) + Duration::from_millis(50);
+                match rx.recv_timeout(wait) {
+                    Err(mpsc::RecvTimeoutError::Timeout) => {
+                        let last = lines.last.lock().unwrap_or_else(PoisonError::into_inner);
+                        lines.write_if_due(&last, lines.t0.elapsed());
+                    }
+                    _ => break,
+                }
+            });
+            (tx, handle)
+        });
         Progress {
             mode,
             bar: ProgressBar::hidden(),
             shown: AtomicBool::new(false),
-            next_line: AtomicU64::new(LINE_EVERY_SECS),
-            t0: Instant::now(),
-            last: std::sync::Mutex::new((0, 0, String::new(), Duration::ZERO)),
+            lines,
+            ticker,
         }
     }
 
@@ -117,7 +181,7 @@ impl Progress {
             Mode::Off => {}
             Mode::Bar => {
                 if !self.shown.load(Ordering::Relaxed)
-                    && self.t0.elapsed() > QUIET_START
+                    && self.lines.t0.elapsed() > QUIET_START
                     && !self.shown.swap(true, Ordering::Relaxed)
                 {
                     self.bar.set_style(
@@ -136,28 +200,26 @@ impl Progress {
                 }
             }
             Mode::Lines => {
-                let elapsed = self.t0.elapsed();
-                let mut last = self
-                    .last
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                let lines = &self.lines;
+                let elapsed = lines.t0.elapsed();
+                let mut last = lines.last.lock().unwrap_or_else(PoisonError::into_inner);
                 // Reports from several threads may come out of order: the
                 // furthest is kept.
                 if done < last.0 {
                     return;
                 }
-                let due = elapsed.as_secs() >= self.next_line.load(Ordering::Relaxed);
-                if due || done >= all || elapsed >= last.3 + Duration::from_secs(1) {
+                let due = elapsed.as_secs() >= lines.next_line.load(Ordering::Relaxed);
+                if due
+                    || done >= all
+                    || last.2.is_empty()
+                    || elapsed >= last.3 + Duration::from_secs(1)
+                {
                     last.2 = what();
                     last.3 = elapsed;
                 }
                 last.0 = done;
                 last.1 = all;
-                if due {
-                    self.next_line
-                        .store(elapsed.as_secs() + LINE_EVERY_SECS, Ordering::Relaxed);
-                    eprintln!("hetman: {}", plain_line(done, all, &last.2, elapsed));
-                }
+                lines.write_if_due(&last, elapsed);
             }
         }
     }
@@ -166,6 +228,13 @@ impl Progress {
 /// `12/40 units, 37% of the estimated work, 1.9%/min, 12 s elapsed, about
 /// 20 s left`.
 fn plain_line(done: u64, all: u64, what: &str, elapsed: Duration) -> String {
+    if all == 0 {
+        // No report yet.
+        return format!(
+            "started, {} elapsed, nothing finished yet",
+            crate::common::output::seconds(elapsed.as_secs_f64())
+        );
+    }
     let fraction = if all == 0 {
         0.0
     } else {
@@ -215,16 +284,15 @@ impl Progress {
 impl Drop for Progress {
     fn drop(&mut self) {
         self.bar.finish_and_clear();
-        if self.mode == Mode::Lines && self.t0.elapsed() > QUIET_START {
-            let last = self
-                .last
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((tx, handle)) = self.ticker.take() {
+            drop(tx);
+            let _ = handle.join();
+        }
+        let lines = &self.lines;
+        if self.mode == Mode::Lines && lines.t0.elapsed() > QUIET_START {
+            let last = lines.last.lock().unwrap_or_else(PoisonError::into_inner);
             if last.1 > 0 {
-                eprintln!(
-                    "hetman: {}",
-                    plain_line(last.0, last.1, &last.2, self.t0.elapsed())
-                );
+                lines.write(&last, lines.t0.elapsed());
             }
         }
     }
@@ -233,6 +301,51 @@ impl Drop for Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A buffer the test keeps a handle on.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn plain_lines_come_while_no_report_does() {
+        let out = Shared::default();
+        let text = || String::from_utf8(out.0.lock().unwrap().clone()).unwrap();
+        let p = Progress::with(Mode::Lines, 1, Box::new(out.clone()));
+        // The first line is due at one second.
+        std::thread::sleep(Duration::from_millis(1_600));
+        assert!(
+            text().starts_with("hetman: started, 1.") && text().ends_with("nothing finished yet\n"),
+            "{}",
+            text()
+        );
+        p.update(0, 8, || "0/8 units".to_string());
+        std::thread::sleep(Duration::from_millis(1_000));
+        let lines = text();
+        let last = lines.lines().last().unwrap();
+        assert!(
+            last.starts_with("hetman: 0/8 units, 0% of the estimated work"),
+            "{lines}"
+        );
+        p.update(8, 8, || "8/8 units".to_string());
+        drop(p);
+        let lines = text();
+        assert!(lines.lines().count() >= 3, "{lines}");
+        let last = lines.lines().last().unwrap();
+        assert!(
+            last.starts_with("hetman: 8/8 units, 100% of the estimated work"),
+            "{lines}"
+        );
+    }
 
     #[test]
     fn plain_lines_say_the_share_and_the_time_left() {
@@ -247,6 +360,6 @@ mod tests {
             "{l}"
         );
         let l = plain_line(0, 0, "", Duration::from_secs(2));
-        assert_eq!(l, "0% of the estimated work, 0.00%/h, 2.00 s elapsed");
+        assert_eq!(l, "started, 2.00 s elapsed, nothing finished yet");
     }
 }

@@ -111,6 +111,15 @@ pub fn count_join_units(
     let cost_done = AtomicU64::new(0);
     let found = AtomicU64::new(0);
     let halves_done = AtomicU64::new(0);
+    if let Some(report) = options.progress {
+        // The totals, before the first unit ends: a unit may take hours.
+        report(Progress {
+            units_done: 0,
+            units: order.len(),
+            cost_done: 0,
+            cost,
+        });
+    }
     let step = (order.len() / (threads * 64)).clamp(1, 8);
     let worker = || {
         let mut scratch = Scratch::default();
