@@ -274,6 +274,12 @@ fn plain_line(done: u64, all: u64, what: &str, elapsed: Duration) -> String {
 }
 
 impl Progress {
+    /// Runs `f` with the bar hidden, so that what it prints on a terminal is
+    /// not mixed with the bar.
+    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        self.bar.suspend(f)
+    }
+
     /// Clears the bar without the closing line: for a run refused or
     /// abandoned, whose last figures would only confuse.
     pub fn abandon(mut self) {

@@ -2,7 +2,7 @@
 //! from one sweep of the frontier counter, each row printed as soon as it
 //! is known.
 
-use crate::common::long_run::{install_ctrlc, memory_budget, resolve_threads, STOP};
+use crate::common::long_run::{install_ctrlc, memory_budget, resolve_threads, Progress, STOP};
 use crate::common::output::{group_decimal, json_exact};
 use anyhow::{bail, Result};
 use clap::Args;
@@ -47,6 +47,10 @@ pub struct TableArgs {
     /// Threads, 1 to 1024 (default: all cores).
     #[arg(long, short = 'j', value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
+    /// No progress on stderr (shown for runs over a second: a bar on a terminal, a line a minute
+    /// otherwise).
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 pub fn run(a: &TableArgs) -> Result<ExitCode> {
@@ -63,9 +67,19 @@ pub fn run(a: &TableArgs) -> Result<ExitCode> {
     } else {
         Tours::OpenDirected
     };
+    let bar = Progress::new(!a.quiet && !a.json);
+    let progress = |p: frontier::Progress| {
+        bar.update(p.step as u64, p.steps as u64, || {
+            format!(
+                "{}/{} squares of the {} x {} sweep",
+                p.step, p.steps, a.k, a.to
+            )
+        });
+    };
     let mut opts = frontier::Options::default();
     opts.threads = resolve_threads(a.threads);
     opts.stop = Some(&STOP);
+    opts.progress = Some(&progress);
     // The states (and the closure of the repeating ranks) within the memory
     // available, rather than a sweep killed for want of it.
     let cells = a.k as usize * a.to as usize;
@@ -96,7 +110,7 @@ pub fn run(a: &TableArgs) -> Result<ExitCode> {
         } else {
             format!("{n:>width$}  {}", group_decimal(&c.to_string()))
         };
-        if let Err(e) = writeln!(std::io::stdout().lock(), "{line}") {
+        if let Err(e) = bar.suspend(|| writeln!(std::io::stdout().lock(), "{line}")) {
             failed = Some(e);
             // Nobody reads the rest: stop the sweep.
             STOP.store(true, Ordering::Relaxed);
