@@ -4,7 +4,8 @@
 
 use super::jobs::Job;
 use super::low;
-use super::matcher::{BLOCK, BUCKET, MAX_CUTS, MIN_PROBES};
+use super::matcher::BLOCK;
+use super::sieve::{BUCKET, MAX_CUTS, MIN_PROBES};
 use super::tables::{Census, Geometry};
 use std::collections::HashMap;
 

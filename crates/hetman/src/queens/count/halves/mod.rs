@@ -22,10 +22,10 @@
 //! upside-down flip (S and S reversed) leave each rank set's count alone, so
 //! one set in four is counted and weighted ([`Job`]).
 //!
-//! The pairs are counted by a bit-sliced matcher ([`Matcher`]): the east
+//! The pairs are counted by a bit-sliced matcher ([`Matcher`](matcher::Matcher)): the east
 //! halves are stored by diagonal, one bit per half, 512 halves to a block, so
 //! one 64-bit AND tests a west half against 64 east halves at once. Before
-//! that a [`Sieve`] drops the diagonals one side never uses and splits both
+//! that a [`Sieve`](sieve::Sieve) drops the diagonals one side never uses and splits both
 //! sides by a few of the busiest diagonals, so that the pairs those
 //! diagonals already rule out are never looked at.
 //!
@@ -59,6 +59,7 @@ mod jobs;
 mod matcher;
 mod run;
 mod sample;
+mod sieve;
 mod tables;
 
 use cost::JobCost;

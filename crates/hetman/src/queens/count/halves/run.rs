@@ -3,7 +3,7 @@
 use super::super::{run_workers, CountOptions, Progress};
 use super::cells::Cells;
 use super::jobs::Job;
-use super::matcher::Sieve;
+use super::sieve::Sieve;
 use super::{HalvesCount, JoinPlan};
 use crate::Error;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
