@@ -14,7 +14,9 @@
 //! (save every `--every` seconds, default 600; resume when the file exists),
 //! `--no-split` (count front to back, not from both ends; for comparisons),
 //! `--block a1,b3,...` (blocked squares in algebraic notation), `--expect N`
-//! (fail with exit code 2 unless the count is N; bench/frontier.sh uses it).
+//! (fail with exit code 2 unless the count is N; bench/frontier.sh uses it),
+//! `--max-states N` (stop, with the checkpoint saved, once the count would
+//! hold more than N states: a partial run of a count out of reach).
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -69,6 +71,7 @@ fn run() -> Result<(), String> {
     let mut every = 600u64;
     let mut block = String::new();
     let mut expect: Option<u128> = None;
+    let mut max_states: Option<usize> = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
@@ -89,6 +92,14 @@ fn run() -> Result<(), String> {
                     .map_err(|e| format!("--every: {e}"))?
             }
             "--block" => block = value("--block")?,
+            "--max-states" => {
+                max_states = Some(
+                    value("--max-states")?
+                        .replace(',', "")
+                        .parse()
+                        .map_err(|e| format!("--max-states: {e}"))?,
+                )
+            }
             "--expect" => {
                 expect = Some(
                     value("--expect")?
@@ -130,6 +141,7 @@ fn run() -> Result<(), String> {
     let mut opts = Options::default();
     opts.threads = threads;
     opts.split = split;
+    opts.max_states = max_states;
     if progress {
         opts.progress = Some(&show);
     }

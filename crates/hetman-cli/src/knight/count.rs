@@ -598,7 +598,12 @@ fn exact_json(size: &str, closed: bool, n: &BigCount) -> serde_json::Value {
 /// The frontier counter's progress: squares done of all.
 fn square_progress(bar: &Progress, p: frontier::Progress) {
     bar.update(p.step as u64, p.steps as u64, || {
-        format!("{}/{} squares", p.step, p.steps)
+        format!(
+            "{}/{} squares, {} states",
+            p.step,
+            p.steps,
+            output::group(p.states as u64)
+        )
     });
 }
 

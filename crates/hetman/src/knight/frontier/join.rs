@@ -83,38 +83,105 @@ fn side(
 }
 
 /// The backward states grouped by their moves per square and used tour
-/// ends, with their ways, `stride` words each, in one array.
-pub(super) struct Backward {
-    groups: HashMap<u64, Vec<Side>>,
+/// ends: their keys in group order, with their ways, `stride` words each.
+/// A group's [`Side`]s are worked out from its keys when the join reaches
+/// it, so a state costs its key and ways (16 bytes on most boards) instead
+/// of a decoded side (36 bytes more).
+pub(super) struct Backward<K> {
+    /// Degree key to the group's first state and its number of states.
+    groups: HashMap<u64, (usize, usize)>,
+    keys: Vec<K>,
     ways: Vec<u64>,
     stride: usize,
+    /// The stored slot of each square of ranks L and F.
+    slots: Vec<usize>,
 }
 
-impl Backward {
+impl<K: Key> Backward<K> {
     #[inline]
     fn ways(&self, s: &Side) -> &[u64] {
         let at = s.at as usize * self.stride;
         &self.ways[at..at + self.stride]
     }
+
+    /// The degree keys of the groups.
+    pub(super) fn degree_keys(&self) -> impl Iterator<Item = u64> + '_ {
+        self.groups.keys().copied()
+    }
+
+    /// Appends the sides of the group with degree key `degrees`, if any,
+    /// to `out`.
+    fn sides(&self, plan: &Plan, degrees: u64, blocked: &[bool], out: &mut Vec<Side>) {
+        let Some(&(start, len)) = self.groups.get(&degrees) else {
+            return;
+        };
+        let slot = |k: usize| self.slots[k];
+        for (i, key) in self.keys[start..start + len].iter().enumerate() {
+            let at = u32::try_from(start + i).expect("at most 2^32 backward states");
+            out.push(side(plan, key.unpack(), at, blocked, slot).1);
+        }
+    }
 }
 
+/// Groups the backward states by their degree keys, in two passes over
+/// the table: one counts the groups, one places each state in its group.
 pub(super) fn groups<K: Key, W: Ways>(
     plan: &Plan,
     parts: &Parts<K, W>,
     blocked: &[bool],
-    slot: impl Fn(usize) -> usize + Copy,
-) -> Backward {
-    let mut out = Backward {
-        groups: HashMap::new(),
-        ways: Vec::with_capacity(parts.iter().map(Vec::len).sum::<usize>() * W::LIMBS),
-        stride: W::LIMBS,
-    };
-    for (i, &(key, ways)) in parts.iter().flatten().enumerate() {
-        let (degrees, s) = side(plan, key.unpack(), i as u32, blocked, slot);
-        out.groups.entry(degrees).or_default().push(s);
-        out.ways.extend_from_slice(ways.limbs());
+    slot: impl Fn(usize) -> usize + Copy + Sync,
+    threads: usize,
+) -> Backward<K> {
+    let degrees = |key: K| side(plan, key.unpack(), 0, blocked, slot).0;
+    let per = parts.len().div_ceil(threads.max(1)).max(1);
+    let counted = par(parts.chunks(per).collect(), |chunk| {
+        let mut sizes: HashMap<u64, usize> = HashMap::new();
+        for &(key, _) in chunk.iter().flatten() {
+            *sizes.entry(degrees(key)).or_default() += 1;
+        }
+        sizes
+    });
+    let mut groups: HashMap<u64, (usize, usize)> = HashMap::new();
+    for sizes in counted {
+        for (d, n) in sizes {
+            groups.entry(d).or_default().1 += n;
+        }
     }
-    out
+    // Each group's start, and its length as the fill count of the next pass.
+    let mut n = 0;
+    for g in groups.values_mut() {
+        g.0 = n;
+        n += g.1;
+        g.1 = 0;
+    }
+    let slots = (0..blocked.len()).map(slot).collect();
+    let Some(&(first, _)) = parts.iter().flatten().next() else {
+        return Backward {
+            groups,
+            keys: Vec::new(),
+            ways: Vec::new(),
+            stride: W::LIMBS,
+            slots,
+        };
+    };
+    let mut keys = vec![first; n];
+    let mut ways = vec![0u64; n * W::LIMBS];
+    for &(key, w) in parts.iter().flatten() {
+        let g = groups
+            .get_mut(&degrees(key))
+            .expect("counted in the first pass");
+        let at = g.0 + g.1;
+        g.1 += 1;
+        keys[at] = key;
+        ways[at * W::LIMBS..(at + 1) * W::LIMBS].copy_from_slice(w.limbs());
+    }
+    Backward {
+        groups,
+        keys,
+        ways,
+        stride: W::LIMBS,
+        slots,
+    }
 }
 
 /// The degree keys of the other side's states that match a state with
@@ -192,8 +259,8 @@ impl Prefixes {
     /// Squares checked at most: 4^13 bits are 8 MiB.
     const LONGEST: usize = 13;
 
-    pub(super) fn new(
-        b: &Backward,
+    pub(super) fn new<K: Key>(
+        b: &Backward<K>,
         cut: usize,
         offset: usize,
         window: usize,
@@ -208,7 +275,7 @@ impl Prefixes {
         // The matches of a backward group are the forward degree keys that
         // `targets` gives for it (the relation is symmetric).
         let mut matches = Vec::new();
-        for &key in b.groups.keys() {
+        for key in b.degree_keys() {
             targets(key, blocked, closed, must_end, &mut matches);
             for &x in &matches {
                 let x = x >> (2 * offset);
@@ -251,18 +318,86 @@ impl Allows for Prefixes {
     }
 }
 
+/// The forward states in groups by their degree keys: one word a state,
+/// the group's number above the state's position in the table, sorted.
+struct Index {
+    entries: Vec<u64>,
+    /// The bits of an entry that hold the position.
+    low: u32,
+    /// Each group's degree key.
+    keys: Vec<u64>,
+    /// The position of each part's first state.
+    starts: Vec<usize>,
+}
+
+impl Index {
+    fn new<K: Key, W: Ways>(
+        plan: &Plan,
+        a: &Parts<K, W>,
+        blocked: &[bool],
+        slot: impl Fn(usize) -> usize + Copy,
+    ) -> Index {
+        let mut ids: HashMap<u64, u64> = HashMap::new();
+        let mut keys = Vec::new();
+        let mut entries = Vec::with_capacity(a.iter().map(Vec::len).sum());
+        let mut starts = Vec::with_capacity(a.len());
+        for part in a {
+            starts.push(entries.len());
+            for &(key, _) in part {
+                let degrees = side(plan, key.unpack(), 0, blocked, slot).0;
+                entries.push(*ids.entry(degrees).or_insert_with(|| {
+                    keys.push(degrees);
+                    keys.len() as u64 - 1
+                }));
+            }
+        }
+        // At least one bit of group, so that the shifts stay below 64.
+        let low = (keys.len() as u64).leading_zeros().min(63);
+        assert!(
+            (entries.len() as u64) < 1 << low,
+            "positions and groups fit one word"
+        );
+        for (position, e) in entries.iter_mut().enumerate() {
+            *e = *e << low | position as u64;
+        }
+        entries.sort_unstable();
+        Index {
+            entries,
+            low,
+            keys,
+            starts,
+        }
+    }
+
+    #[inline]
+    fn group(&self, e: u64) -> u64 {
+        e >> self.low
+    }
+
+    #[inline]
+    fn degrees(&self, e: u64) -> u64 {
+        self.keys[self.group(e) as usize]
+    }
+
+    #[inline]
+    fn state<'a, K, W>(&self, a: &'a Parts<K, W>, e: u64) -> &'a (K, W) {
+        let position = (e & ((1 << self.low) - 1)) as usize;
+        let part = self.starts.partition_point(|&s| s <= position) - 1;
+        &a[part][position - self.starts[part]]
+    }
+}
+
 /// The tours made of pairs of matching states: forward states `a` (read in
-/// place) against the grouped backward states `b`. Open tours have many
-/// matching groups per state, so the forward states are visited in order of
-/// their degree keys (an index of 16 bytes a state) and each group's
-/// matches are looked up once. Stops with [`Error::Interrupted`] when
-/// [`Options::stop`] is raised. With `must_end`, only the tours with an end
-/// at that join position are counted (the fixed end of the plan, held for
-/// the join).
+/// place) against the grouped backward states `b`. The forward states are
+/// visited in groups by their degree keys (an index of 8 bytes a state), so
+/// that each forward group works out the sides of its matching backward
+/// groups once. Stops with [`Error::Interrupted`] when [`Options::stop`] is
+/// raised. With `must_end`, only the tours with an end at that join
+/// position are counted (the fixed end of the plan, held for the join).
 pub(super) fn join<K: Key, W: Ways>(
     plan: &Plan,
     a: &Parts<K, W>,
-    b: &Backward,
+    b: &Backward<K>,
     blocked: &[bool],
     must_end: Option<usize>,
     opts: &Options<'_>,
@@ -272,74 +407,47 @@ pub(super) fn join<K: Key, W: Ways>(
     let stop = opts.stop;
     let stopped = move || stop.is_some_and(|s| s.load(Ordering::Relaxed));
     let slot = |k: usize| k + 1;
-    let pairs = |x: &Side, ways: &W, others: &[Side], total: &mut Sum| {
-        for y in others {
-            if links_up(x, y, closed) {
-                total.add_product(ways.limbs(), b.ways(y));
-            }
+    let index = Index::new(plan, a, blocked, slot);
+    // Pieces for the threads, cut at group boundaries.
+    let mut pieces = Vec::new();
+    let mut rest = &index.entries[..];
+    let per = rest.len().div_ceil(4 * threads).max(1);
+    while !rest.is_empty() {
+        let mut end = per.min(rest.len());
+        while end < rest.len() && index.group(rest[end]) == index.group(rest[end - 1]) {
+            end += 1;
         }
-    };
-    let sums = if closed {
-        let per = a.len().div_ceil(threads).max(1);
-        par(a.chunks(per).collect(), |chunks| {
-            let mut total = Sum::default();
-            let mut t = Vec::new();
-            for (n, (key, ways)) in chunks.iter().flatten().enumerate() {
-                if n % 4096 == 0 && stopped() {
-                    break;
-                }
-                let (degrees, x) = side(plan, key.unpack(), 0, blocked, slot);
-                targets(degrees, blocked, true, None, &mut t);
-                if let Some(others) = b.groups.get(&t[0]) {
-                    pairs(&x, ways, others, &mut total);
-                }
+        pieces.push(&rest[..end]);
+        rest = &rest[end..];
+    }
+    let sums = par(pieces, |piece| {
+        let mut total = Sum::default();
+        let mut t = Vec::new();
+        let mut others = Vec::new();
+        for group in piece.chunk_by(|&x, &y| index.group(x) == index.group(y)) {
+            if stopped() {
+                break;
             }
-            total
-        })
-    } else {
-        let mut index: Vec<(u64, u32, u32)> = Vec::with_capacity(a.iter().map(Vec::len).sum());
-        for (i, chunk) in a.iter().enumerate() {
-            for (j, &(key, _)) in chunk.iter().enumerate() {
-                let degrees = side(plan, key.unpack(), 0, blocked, slot).0;
-                index.push((degrees, i as u32, j as u32));
+            targets(index.degrees(group[0]), blocked, closed, must_end, &mut t);
+            others.clear();
+            for &k in &t {
+                b.sides(plan, k, blocked, &mut others);
             }
-        }
-        index.sort_unstable();
-        // Pieces for the threads, cut at group boundaries.
-        let mut pieces = Vec::new();
-        let mut rest = &index[..];
-        let per = index.len().div_ceil(4 * threads).max(1);
-        while !rest.is_empty() {
-            let mut end = per.min(rest.len());
-            while end < rest.len() && rest[end].0 == rest[end - 1].0 {
-                end += 1;
+            if others.is_empty() {
+                continue;
             }
-            pieces.push(&rest[..end]);
-            rest = &rest[end..];
-        }
-        par(pieces, |piece| {
-            let mut total = Sum::default();
-            let mut t = Vec::new();
-            for group in piece.chunk_by(|x, y| x.0 == y.0) {
-                if stopped() {
-                    break;
-                }
-                targets(group[0].0, blocked, false, must_end, &mut t);
-                let matches: Vec<&Vec<Side>> = t.iter().filter_map(|k| b.groups.get(k)).collect();
-                if matches.is_empty() {
-                    continue;
-                }
-                for &(_, i, j) in group {
-                    let (key, ways) = &a[i as usize][j as usize];
-                    let x = side(plan, key.unpack(), 0, blocked, slot).1;
-                    for others in &matches {
-                        pairs(&x, ways, others, &mut total);
+            for &e in group {
+                let (key, ways) = index.state(a, e);
+                let x = side(plan, key.unpack(), 0, blocked, slot).1;
+                for y in &others {
+                    if links_up(&x, y, closed) {
+                        total.add_product(ways.limbs(), b.ways(y));
                     }
                 }
             }
-            total
-        })
-    };
+        }
+        total
+    });
     if stopped() {
         // Some pairs were left out: no answer.
         return Err(Error::Interrupted);

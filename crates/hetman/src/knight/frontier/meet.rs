@@ -223,7 +223,7 @@ pub(super) fn run_split<K: Key>(
             near_side,
             crossing,
         )?;
-        let b = on_table!(&a, p => groups(&phase, p, blocked, |k| 2 * w - k));
+        let b = on_table!(&a, p => groups(&phase, p, blocked, |k| 2 * w - k, opts.threads));
         let joined = on_table!(&a, p => join(plan, p, &b, blocked, must_end, opts));
         if joined == Err(Error::Interrupted) {
             // Saved whole: a resume goes straight to the join.
@@ -266,7 +266,8 @@ pub(super) fn run_split<K: Key>(
                 (b, None)
             }
         };
-        let grouped = on_table!(&b, p => groups(&back_phase, p, blocked, |k| 2 * w - k));
+        let grouped =
+            on_table!(&b, p => groups(&back_phase, p, blocked, |k| 2 * w - k, opts.threads));
         // The far side's table goes into the near side's checkpoints.
         let kept = checkpoint.as_ref().map(|_| b);
         let near_side = Half::Near(kept.as_ref());
