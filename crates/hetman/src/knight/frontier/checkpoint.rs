@@ -9,6 +9,7 @@ use std::fs;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
+use super::join::Backward;
 use super::plan::Plan;
 use super::sweep::{Key, Parts};
 use super::ways::{self, on_table, Table, Ways};
@@ -44,9 +45,9 @@ pub(super) struct Partial<K> {
 pub(super) enum Half<'a, K> {
     /// The walk from the far end of the board to the middle.
     Far,
-    /// The walk from the near end, with the far side's finished table
-    /// (`None` when the count has no far side).
-    Near(Option<&'a Table<K>>),
+    /// The walk from the near end, with the far side's finished table,
+    /// grouped for the join (`None` when the count has no far side).
+    Near(Option<&'a Backward<K>>),
 }
 
 /// Writes `states` to `path` atomically (a temporary file, then a rename):
@@ -89,7 +90,7 @@ pub(super) fn save_checkpoint<K: Key, W: Ways>(
         Half::Near(_) => w.write_all(&0u64.to_le_bytes())?,
     }
     match side {
-        Half::Near(Some(far)) => on_table!(far, f => write_states(&mut w, f))?,
+        Half::Near(Some(far)) => write_grouped(&mut w, far)?,
         _ => write_states::<K, u64>(&mut w, &[])?,
     }
     w.finish().map_err(io::Error::other)
@@ -110,6 +111,20 @@ fn write_states<K: Key, W: Ways>(w: &mut impl Write, shards: &[Vec<(K, W)>]) -> 
     for &(k, c) in shards.iter().flatten() {
         w.write_all(&k.unpack().to_le_bytes())?;
         for l in c.limbs() {
+            w.write_all(&l.to_le_bytes())?;
+        }
+    }
+    Ok(())
+}
+
+/// The far side's states as [`write_states`] writes a table: they are read
+/// back as one and grouped again.
+fn write_grouped<K: Key>(w: &mut impl Write, far: &Backward<K>) -> io::Result<()> {
+    w.write_all(&(far.stride() as u64).to_le_bytes())?;
+    w.write_all(&(far.len() as u64).to_le_bytes())?;
+    for (k, c) in far.states() {
+        w.write_all(&k.unpack().to_le_bytes())?;
+        for l in c {
             w.write_all(&l.to_le_bytes())?;
         }
     }

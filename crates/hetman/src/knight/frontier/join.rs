@@ -104,6 +104,24 @@ impl<K: Key> Backward<K> {
         &self.ways[at..at + self.stride]
     }
 
+    /// Words per count.
+    pub(super) fn stride(&self) -> usize {
+        self.stride
+    }
+
+    /// The number of states.
+    pub(super) fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// The states with their counts (little-endian words), in group order.
+    pub(super) fn states(&self) -> impl Iterator<Item = (K, &[u64])> + '_ {
+        self.keys
+            .iter()
+            .copied()
+            .zip(self.ways.chunks_exact(self.stride))
+    }
+
     /// The degree keys of the groups.
     pub(super) fn degree_keys(&self) -> impl Iterator<Item = u64> + '_ {
         self.groups.keys().copied()

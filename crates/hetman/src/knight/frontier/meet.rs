@@ -268,10 +268,11 @@ pub(super) fn run_split<K: Key>(
         };
         let grouped =
             on_table!(&b, p => groups(&back_phase, p, blocked, |k| 2 * w - k, opts.threads));
-        // The far side's table goes into the near side's checkpoints.
-        let kept = checkpoint.as_ref().map(|_| b);
-        let near_side = Half::Near(kept.as_ref());
+        // The far side's table goes into the near side's checkpoints,
+        // written from its groups.
+        drop(b);
         let b = grouped;
+        let near_side = Half::Near(checkpoint.as_ref().map(|_| &b));
         let (from, forward, first, crossing) = near(resume);
         let before = far_end;
         let forward = walk(plan, from.min(cut)..cut, forward, before, near_side, first)?;
@@ -300,7 +301,6 @@ pub(super) fn run_split<K: Key>(
             // Saved whole, with the far side: a resume goes straight to the join.
             save(near_end, &a, None, near_side)?;
         }
-        drop(kept);
         joined?
     };
     if let Some(progress) = opts.progress {
