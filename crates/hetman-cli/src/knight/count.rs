@@ -28,7 +28,7 @@ hetman knight count 8x5 --undirected # 18,061,054 open tours, each path once\n  
 hetman knight count 6 --closed       # 9,862 closed tours\n  hetman knight count 8x5 --json\n  \
 hetman knight count 7                # 165,575,218,320 directed open tours (about 70 s, 1.5 GiB)\n  \
 hetman knight count 7 --per-square   # and from each square (11 min on 2 busy cores)\n  \
-hetman knight count 8 --closed --checkpoint 8x8.ckpt   # about 17 minutes and 6.4 GiB; resumes\n  \
+hetman knight count 8 --closed --checkpoint 8x8.ckpt   # about 11 minutes and 7 GiB; resumes\n  \
 hetman knight count 8x6 --closed --shard 0/3 --exchange DIR --result s0.json   # see knight merge\n\n\
 Conventions: a tour from a start is directed (it starts there); a closed tour from a start is \
 counted once in each direction. Totals without --start come from the frontier counter and are \
@@ -238,9 +238,18 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
     let refused = std::sync::Mutex::new(None::<String>);
     let watch = !a.force && !resuming;
     let threads_used = fopts.threads;
+    // The bar's share and time left: the states the count has stepped of
+    // those it is estimated to step (its squares cost more and more as the
+    // frontier fills).
+    let work = std::sync::Mutex::new(frontier::Work::new(w, h, &mask, kind_f, &fopts)?);
     let bar = Progress::new(!a.quiet && !a.json);
     let progress = |p: frontier::Progress| {
-        square_progress(&bar, p);
+        let (done, all) = {
+            let mut work = work.lock().expect("the work estimate");
+            work.record(p);
+            work.done_of()
+        };
+        square_progress(&bar, p, (done as u64, all as u64));
         let elapsed = t0.elapsed();
         let mut proj = projection.lock().expect("the projection");
         proj.record(p, elapsed);
@@ -479,7 +488,8 @@ fn count_shard(a: &CountArgs, size: BoardSize, mask: &[bool], s: ShardSpec) -> R
     };
     let (index, count) = (s.index, s.count);
     let bar = Progress::new(!a.quiet && !a.json);
-    let progress = |p: frontier::Progress| square_progress(&bar, p);
+    let progress =
+        |p: frontier::Progress| square_progress(&bar, p, (p.step as u64, p.steps as u64));
     let shown = exchange.display().to_string();
     let waiting = |v: usize, missing: &[usize]| {
         if !a.quiet {
@@ -595,9 +605,10 @@ fn exact_json(size: &str, closed: bool, n: &BigCount) -> serde_json::Value {
     v
 }
 
-/// The frontier counter's progress: squares done of all.
-fn square_progress(bar: &Progress, p: frontier::Progress) {
-    bar.update(p.step as u64, p.steps as u64, || {
+/// The frontier counter's progress: `done` of `all` units of work (squares,
+/// or states stepped as [`frontier::Work`] estimates them).
+fn square_progress(bar: &Progress, p: frontier::Progress, (done, all): (u64, u64)) {
+    bar.update(done, all, || {
         format!(
             "{}/{} squares, {} states",
             p.step,

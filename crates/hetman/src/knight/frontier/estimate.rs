@@ -13,6 +13,12 @@
 //! in the middle (see the `meet` module), or the whole of a count front to
 //! back. The near side, its crossing rank and the join usually cost more
 //! (on 8×8 closed tours ten times more than the far side).
+//!
+//! While a count runs, [`Work`] estimates its whole work in states stepped,
+//! for the progress bar: squares are a poor measure of it, since the last
+//! squares of each walk step the most states (on 8×8 closed tours the
+//! first walk and most of the second take a minute of eleven, and the bar
+//! counting squares showed 83% done then).
 
 use std::time::Duration;
 
@@ -29,7 +35,7 @@ use crate::Error;
 ///
 /// ```
 /// use hetman::knight::frontier::{bytes_per_state, Tours};
-/// assert_eq!(bytes_per_state(8, 8, &[false; 64], Tours::Closed).unwrap(), 28);
+/// assert_eq!(bytes_per_state(8, 8, &[false; 64], Tours::Closed).unwrap(), 32);
 /// ```
 pub fn bytes_per_state(
     width: u32,
@@ -41,10 +47,11 @@ pub fn bytes_per_state(
     Ok(per_state(&plan))
 }
 
-/// 8×8 closed tours held 230 million states at their peak in 6.4 GiB: a
-/// state's 16 bytes (8 of key, 8 of count) and three quarters more.
+/// 8×8 closed tours held 230 million states at their peak in 7.0 GiB
+/// (`/usr/bin/time -v hetman knight count 8 --closed`, 2026-11-27): a
+/// state's 16 bytes (8 of key, 8 of count) and as much again.
 fn per_state(plan: &Plan) -> usize {
-    (plan.key_bytes() + 8) * 7 / 4
+    (plan.key_bytes() + 8) * 2
 }
 
 /// A projection of the first walk of a count, from the states it held
@@ -152,17 +159,8 @@ impl Projection {
         let last: f64 = (m - w..m).map(s).sum();
         let rank_time = self.seen[m - 1].1.saturating_sub(self.seen[m - w - 1].1);
         let per_state = rank_time.as_secs_f64() / last;
-        let (mut states, mut growth, mut left) = (s(m), g.max(1.0), 0.0);
-        let mut time = self.seen[m - 1].1.as_secs_f64();
-        for j in m + 1..=self.walk {
-            if (j - m) % w == 1 {
-                growth = growth.powf(decay);
-            }
-            // The input of square j is the output of square j - 1.
-            left += states;
-            states *= growth.powf(1.0 / w as f64);
-        }
-        time += left * per_state;
+        let (left, states) = extend(s(m), g, decay, w, self.walk - m);
+        let time = self.seen[m - 1].1.as_secs_f64() + left * per_state;
         Some(FirstWalk {
             states,
             bytes: states * self.per_state as f64,
@@ -170,6 +168,212 @@ impl Projection {
             squares: self.walk,
             sampled: m,
         })
+    }
+}
+
+/// The states after `squares` more squares of a walk that holds `states`
+/// now and grew by `growth` over its last rank of `w` squares, that growth's
+/// logarithm shrinking by `decay` a rank: the states the squares step in
+/// all (the input of each square is the output of the one before), and the
+/// states at the end.
+fn extend(states: f64, growth: f64, decay: f64, w: usize, squares: usize) -> (f64, f64) {
+    let (mut states, mut growth, mut stepped) = (states, growth.max(1.0), 0.0);
+    for j in 1..=squares {
+        if j % w == 1 {
+            growth = growth.powf(decay);
+        }
+        stepped += states;
+        states *= growth.powf(1.0 / w as f64);
+    }
+    (stepped, states)
+}
+
+/// The work of a whole count as it runs, in states stepped (a square costs
+/// about the states it steps, those held before it): the work done since
+/// this process started, and that plus the work projected to come. Fed
+/// the count's progress reports, it gives a progress bar its length and
+/// its time left.
+///
+/// The rest of the walk under way is projected as [`Projection`] projects
+/// the first walk; a walk still to come is taken to step as many states at
+/// each square as the first walk did (times the ratio of the latest squares
+/// both have made, once the second walk has begun), and the join of a count
+/// met in the middle as [`JOIN_SQUARES`] squares of the walks' last tables.
+/// It is an estimate: it drifts while a walk's growth changes and settles as
+/// the count goes on.
+///
+/// # Example
+/// ```
+/// use hetman::knight::frontier::{Work, Options, Progress, Tours};
+/// let mut work = Work::new(6, 5, &[false; 30], Tours::Closed, &Options::default()).unwrap();
+/// work.record(Progress { step: 1, steps: 30, states: 1 });
+/// work.record(Progress { step: 2, steps: 30, states: 3 });
+/// let (done, all) = work.done_of();
+/// assert!(done > 0.0 && all > done);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Work {
+    /// The progress steps of each walk, in order (1-based, inclusive).
+    walks: Vec<(usize, usize)>,
+    /// Squares per rank.
+    w: usize,
+    /// States after each step reported in this process, by step.
+    states: Vec<Option<f64>>,
+    /// The last step reported.
+    last: usize,
+    /// States stepped since this process started.
+    done: f64,
+    /// Whether a join follows the walks (a count met in the middle).
+    join: bool,
+}
+
+/// The join of a count met in the middle, in squares of its walks' last
+/// tables: the join of 8×8 closed tours took as long as four squares
+/// stepping the last tables, that of 7×8 closed tours one (measured with
+/// `hetman knight count 8 --closed` and `7x8 --closed`, 2026-11-27).
+pub const JOIN_SQUARES: f64 = 2.0;
+
+impl Work {
+    /// The work of the count that [`count`](super::count) runs with these
+    /// arguments.
+    pub fn new(
+        width: u32,
+        height: u32,
+        blocked: &[bool],
+        kind: Tours,
+        opts: &Options<'_>,
+    ) -> Result<Work, Error> {
+        let plan = Plan::new(width, height, blocked, kind)?;
+        let (w, cells) = (plan.w, plan.cells);
+        let long = opts.periodic && transfer::long(&plan);
+        let cut = meet::cut_of(&plan).filter(|_| opts.split && !long && plan.vertices > 1);
+        let walks = match cut {
+            Some(cut) if meet::mirrored(&plan, cut) => vec![(1, cut + w)],
+            Some(cut) => {
+                let far = cells - cut + w;
+                vec![(1, far), (far + 1, far + cut + w)]
+            }
+            None => vec![(1, cells)],
+        };
+        let end = walks.last().map_or(0, |&(_, e)| e);
+        Ok(Work {
+            walks,
+            w,
+            states: vec![None; end + 2],
+            last: 0,
+            done: 0.0,
+            join: cut.is_some(),
+        })
+    }
+
+    /// Takes a progress report of the count.
+    pub fn record(&mut self, p: Progress) {
+        if p.step == 0 || p.step == self.last || p.step >= self.states.len() {
+            return;
+        }
+        if p.step < self.last {
+            // The count started again (with wider counts): what it held is
+            // gone, the work done stays done.
+            self.states.iter_mut().for_each(|s| *s = None);
+        }
+        let states = p.states.max(1) as f64;
+        // The square stepped the states held before it.
+        let before = if self.walks.iter().any(|&(first, _)| first == p.step) {
+            // A walk starts from one state.
+            1.0
+        } else {
+            self.states[p.step - 1].unwrap_or(states)
+        };
+        self.done += before;
+        self.states[p.step] = Some(states);
+        self.last = p.step;
+    }
+
+    /// The states stepped since this process started, and that plus the
+    /// states projected to be stepped until the count ends.
+    pub fn done_of(&self) -> (f64, f64) {
+        (self.done, self.done + self.left())
+    }
+
+    /// The states the walk under way holds after its squares seen, from its
+    /// first step.
+    fn seen(&self, (first, end): (usize, usize)) -> Vec<f64> {
+        let mut seen = Vec::new();
+        for s in first..=end.min(self.last) {
+            match self.states[s] {
+                Some(x) => seen.push(x),
+                None => seen.clear(),
+            }
+        }
+        seen
+    }
+
+    fn left(&self) -> f64 {
+        let end = self.walks.last().map_or(0, |&(_, e)| e);
+        let Some(at) = self.walks.iter().position(|&(_, e)| self.last < e) else {
+            // Only the join is left, or nothing.
+            if !self.join || self.last > end {
+                return 0.0;
+            }
+            let finals: f64 = self.walks.iter().filter_map(|&(_, e)| self.states[e]).sum();
+            return JOIN_SQUARES * finals;
+        };
+        let (first, end) = self.walks[at];
+        // Squares of this walk made, and the states after the last of them.
+        let made = self.last.saturating_sub(first - 1);
+        let now = self.states[self.last].filter(|_| made > 0).unwrap_or(1.0);
+        let full = |&(a, e): &(usize, usize)| {
+            (a..=e)
+                .map(|s| self.states[s])
+                .collect::<Option<Vec<f64>>>()
+        };
+        let (left, finals) = match (at, self.walks.first().and_then(full)) {
+            // The first walk's shape, scaled to where this walk is.
+            (1.., Some(f)) => {
+                // Square i of this walk as square i of the first (the walks
+                // start at the two ends of the board, and a longer one as its
+                // last square beyond).
+                let at = |i: usize| f.get(i).or(f.last()).copied().unwrap_or(1.0);
+                let ratio = if made > 0 { now / at(made - 1) } else { 1.0 };
+                let squares = end + 1 - first;
+                let inputs: f64 = (made.max(1) - 1..squares - 1).map(at).sum();
+                let start = if made == 0 { 1.0 } else { 0.0 };
+                (
+                    start + inputs * ratio,
+                    at(squares - 1) * ratio + at(f.len() - 1),
+                )
+            }
+            _ => {
+                let seen = self.seen((first, end));
+                let m = seen.len();
+                let growth = if m > self.w {
+                    now / seen[m - 1 - self.w]
+                } else {
+                    1.0
+                };
+                let before = if m > 2 * self.w {
+                    seen[m - 1 - self.w] / seen[m - 1 - 2 * self.w]
+                } else {
+                    1.0
+                };
+                let decay = if growth > 1.0 && before > 1.0 {
+                    (growth.ln() / before.ln()).clamp(0.0, DECAY)
+                } else {
+                    DECAY
+                };
+                let (rest, last) =
+                    extend(now, growth, decay, self.w, end - self.last.max(first - 1));
+                // The walks to come step as many states as this one.
+                let later = (self.walks.len() - at - 1) as f64;
+                let whole = seen.iter().sum::<f64>() + rest;
+                (rest + whole * later, last * (later + 1.0))
+            }
+        };
+        if self.join {
+            left + JOIN_SQUARES * finals
+        } else {
+            left
+        }
     }
 }
 
@@ -217,6 +421,55 @@ mod tests {
                 assert!(
                     p > actual / 10.0 && p < actual * 10.0,
                     "{w}x{h} {kind:?} from {upto:?} squares: projected {p}, held {actual}"
+                );
+            }
+        }
+    }
+
+    /// The progress reports of a real count.
+    fn reports(w: u32, h: u32, kind: Tours) -> Vec<Progress> {
+        let seen = Mutex::new(Vec::new());
+        let show = |p: Progress| seen.lock().unwrap().push(p);
+        let o = Options {
+            progress: Some(&show),
+            ..Options::default()
+        };
+        count(w, h, &vec![false; (w * h) as usize], kind, &o).unwrap();
+        seen.into_inner().unwrap()
+    }
+
+    #[test]
+    fn work_estimates_settle_near_the_work_done() {
+        for (w, h, kind) in [
+            (7, 6, Tours::OpenDirected),
+            (6, 7, Tours::Closed),
+            (6, 6, Tours::OpenDirected),
+            (5, 16, Tours::Closed),
+        ] {
+            let reports = reports(w, h, kind);
+            let blocked = vec![false; (w * h) as usize];
+            let mut work = Work::new(w, h, &blocked, kind, &Options::default()).unwrap();
+            let mut estimates = Vec::new();
+            let mut done = 0.0;
+            for &p in &reports {
+                work.record(p);
+                let (d, all) = work.done_of();
+                assert!(d >= done && all >= d, "{w}x{h}: {d} of {all}");
+                done = d;
+                estimates.push(all);
+            }
+            // The whole: the walks' work, known exactly once they are done,
+            // and the join's as the estimate takes it (the reports do not
+            // show it).
+            let total = estimates[reports.len() - 2];
+            // From two thirds of the squares on, within three times the
+            // whole (counting squares instead, a count met in the middle
+            // is half done when its first walk ends, with a few percent of
+            // the work done).
+            for (i, e) in estimates.iter().enumerate().skip(reports.len() * 2 / 3) {
+                assert!(
+                    *e > total / 3.0 && *e < total * 3.0,
+                    "{w}x{h} {kind:?} after report {i}: estimated {e}, done {total}"
                 );
             }
         }
