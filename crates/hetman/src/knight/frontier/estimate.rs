@@ -7,7 +7,9 @@
 //! before's). The projection follows the last rank's growth with its
 //! logarithm shrinking by the smaller of the observed ratio and 0.45 per
 //! rank. It is rough: on the boards of the tests it lands between 2.4 times
-//! above and 6.7 times below the states held, so it serves to refuse counts
+//! above and 6.7 times below the states held (on 8×8 open tours, from the
+//! first 2 s, 1.9 billion against 452 million at the end of the walk and
+//! 780 million at its peak), so it serves to refuse counts
 //! out of reach by far (a 10×10 or 12×12 board), not to time feasible ones.
 //! It covers the first walk of the count only: the far side of a count met
 //! in the middle (see the `meet` module), or the whole of a count front to
