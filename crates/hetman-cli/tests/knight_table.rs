@@ -26,6 +26,24 @@ fn table_prints_every_row_with_separators() {
 }
 
 #[test]
+fn wide_tables_count_row_by_row_and_say_which_board() {
+    // 7-wide open tours do not fit one sweep: each row is its own count.
+    let (out, err, code) = run(&["knight", "table", "7", "--open", "--from", "4", "--to", "6"]);
+    assert_eq!(code, 0, "{err}");
+    let rows =
+        "n  directed open tours of the 7 x n board\n4  12,756\n5  1,245,736\n6  779,938,932\n";
+    assert_eq!(out, rows);
+    // A line names the board under way, never the sweep of the longest.
+    assert!(
+        err.lines().all(|l| l.starts_with("hetman: ")
+            && l.contains(" squares of the 7 x ")
+            && l.contains(" count")
+            && !l.contains("sweep")),
+        "{err}"
+    );
+}
+
+#[test]
 fn table_json_lines() {
     let (out, _, code) = run(&[
         "knight", "table", "5", "--open", "--from", "4", "--to", "5", "--json",

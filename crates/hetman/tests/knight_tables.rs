@@ -138,6 +138,26 @@ fn every_row_of_a_table_is_the_count_of_its_board() {
     }
 }
 
+/// Tables too wide for one sweep count row by row, met in the middle: their
+/// rows against the columns of the narrow tables, which one sweep gives
+/// (the K×n board is the n×K board turned).
+#[test]
+fn wide_tables_count_each_row_and_match_the_narrow_sweeps() {
+    for (k, to, kind) in [(7, 6, Tours::OpenDirected), (8, 6, Tours::Closed)] {
+        assert!(!hetman::knight::frontier::table_sweeps(k, kind));
+        let rows = table(k, 1, to, kind);
+        let want: Vec<(u32, String)> = (1..=to)
+            .map(|n| {
+                assert!(hetman::knight::frontier::table_sweeps(n, kind));
+                let column = table(n, k, k, kind);
+                (n, column[0].1.clone())
+            })
+            .collect();
+        assert_eq!(rows, want, "{k} x n {kind:?}");
+        assert_ne!(rows[to as usize - 1].1, "0", "{k} x {to} {kind:?}");
+    }
+}
+
 #[test]
 fn three_by_n_past_128_bits_two_ways() {
     // The table's rows (one sweep, read off rank by rank) against the

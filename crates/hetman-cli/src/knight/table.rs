@@ -7,6 +7,7 @@ use crate::common::output::{group_decimal, json_exact};
 use anyhow::{bail, Result};
 use clap::Args;
 use hetman::knight::frontier::{self, Tours, MAX_WIDTH};
+use std::cell::Cell;
 use std::io::Write as _;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
@@ -17,8 +18,11 @@ const MAX_N: u32 = 10_000;
 pub const HELP: &str =
     "Examples:\n  hetman knight table 6 --closed --to 40      # OEIS A175881, 6x1 to 6x40\n  \
 hetman knight table 5 --open --from 5 --to 12\n  hetman knight table 3 --closed --to 30 --json\n\n\
-One sweep along the K x TO board, with the K-wide side as the frontier, gives every row: the \
-count of the K x n board is read off as the sweep passes rank n. Closed tours are undirected \
+Up to 6 wide (7 for closed tours) one sweep along the K x TO board, with the K-wide side as the \
+frontier, gives every row: the count of the K x n board is read off as the sweep passes rank n. \
+Wider boards do not fit such a sweep, so each of their rows is its own count, met in the middle \
+(7 x 7 open tours take about a minute, 8 x 8 closed about 11, 7 x 8 open about 20); a row \
+that needs more memory than there is ends the table with an error. Closed tours are undirected \
 (each cycle once), open tours directed (each path in both directions). With --json each row is \
 one JSON object, the count a number up to 2^53 and a string beyond.";
 
@@ -68,12 +72,20 @@ pub fn run(a: &TableArgs) -> Result<ExitCode> {
         Tours::OpenDirected
     };
     let bar = Progress::new(!a.quiet && !a.json);
+    let sweeps = frontier::table_sweeps(a.k, kind);
+    // Counted row by row, the board under way is the one after the last row.
+    let next = Cell::new(a.from);
     let progress = |p: frontier::Progress| {
         bar.update(p.step as u64, p.steps as u64, || {
-            format!(
-                "{}/{} squares of the {} x {} sweep",
-                p.step, p.steps, a.k, a.to
-            )
+            if sweeps {
+                format!(
+                    "{}/{} squares of the {} x {} sweep",
+                    p.step, p.steps, a.k, a.to
+                )
+            } else {
+                let n = next.get();
+                format!("{}/{} squares of the {} x {n} count", p.step, p.steps, a.k)
+            }
         });
     };
     let mut opts = frontier::Options::default();
@@ -96,6 +108,7 @@ pub fn run(a: &TableArgs) -> Result<ExitCode> {
     }
     let mut failed: Option<std::io::Error> = None;
     let mut row = |n: u32, c: frontier::BigCount| {
+        next.set(n + 1);
         if n < a.from || failed.is_some() {
             return;
         }

@@ -64,6 +64,7 @@ mod per_square;
 mod plan;
 pub mod shard;
 mod sweep;
+mod table;
 mod transfer;
 mod ways;
 
@@ -72,8 +73,9 @@ use checkpoint::{checkpoint_error, load_checkpoint, save_checkpoint};
 pub use estimate::{bytes_per_state, FirstWalk, Projection, Work, JOIN_SQUARES};
 pub use per_square::{count_per_square, count_per_square_with_total, ClassDone, PerSquare};
 use plan::Plan;
-use sweep::{hash_of, run, run_with, state_overflow, step, Key, Parts, Wide};
+use sweep::{hash_of, run, state_overflow, step, Key, Parts, Wide};
 use sweep::{Limits, Step};
+pub use table::{count_table, table_sweeps};
 
 /// Code of a frontier square with no tour move yet.
 const EMPTY: u8 = 0;
@@ -372,124 +374,6 @@ fn run_plan(
             other => {
                 let (tours, peak) = other?;
                 return Ok((tours, peak, cut));
-            }
-        }
-    }
-}
-
-/// Counts the tours of every board `k × n` for `n` from `from` to `to` in
-/// one sweep, handing each row `(n, tours)` to `row` as soon as it is
-/// known, in order of `n`.
-///
-/// The sweep runs along the `k × to` board with the `k`-wide side as the
-/// frontier, front to back; after the last square of rank `n` the tours of
-/// the `k × n` board are exactly the states that close up there (a cycle
-/// closing with the last move, or a path whose squares on the frontier all
-/// leave now), so every row costs one sweep in all. On odd `k` the colour
-/// balance of the ranks still to come differs from board to board, so that
-/// test is left out (more states, the same counts). `opts.checkpoint` and
-/// `opts.split` are not used. Returns the peak number of states.
-///
-/// Fails with [`Error::Size`] when `k` is 0 or `from` is not in `1..=to`,
-/// [`Error::TooLarge`] when `k` exceeds [`MAX_WIDTH`], and
-/// [`Error::Interrupted`] when [`Options::stop`] is raised.
-///
-/// # Example
-/// The closed tours of 6×5 to 6×8 (OEIS A175881):
-/// ```
-/// use hetman::knight::frontier::{count_table, Options, Tours};
-/// let mut rows = Vec::new();
-/// count_table(6, 5, 8, Tours::Closed, &Options::default(), &mut |n, c| {
-///     rows.push((n, c.to_string()));
-/// })
-/// .unwrap();
-/// let want = [(5, "8"), (6, "9862"), (7, "1067638"), (8, "55488142")];
-/// assert_eq!(rows, want.map(|(n, c)| (n, c.to_string())));
-/// ```
-pub fn count_table(
-    k: u32,
-    from: u32,
-    to: u32,
-    kind: Tours,
-    opts: &Options<'_>,
-    row: &mut dyn FnMut(u32, BigCount),
-) -> Result<usize, Error> {
-    if k == 0 || from == 0 || from > to {
-        return Err(Error::Size {
-            value: format!("{k}x{from}..{to}"),
-            reason: "the width must be at least 1 and the lengths 1 <= from <= to".into(),
-        });
-    }
-    if k > MAX_WIDTH {
-        return Err(Error::TooLarge {
-            reason: format!("a table takes widths of at most {MAX_WIDTH}, not {k}"),
-        });
-    }
-    let cells = (k as usize)
-        .checked_mul(to as usize)
-        .ok_or_else(|| Error::Size {
-            value: format!("{k}x{to}"),
-            reason: "the board has too many squares".into(),
-        })?;
-    let directed = |n: u32, c: BigCount| {
-        if kind == Tours::OpenDirected && u64::from(k) * u64::from(n) > 1 {
-            c.mul_u64(2)
-        } else {
-            c
-        }
-    };
-    let opts = &Options {
-        threads: opts.threads,
-        progress: opts.progress,
-        stop: opts.stop,
-        max_states: opts.max_states,
-        checkpoint: None,
-        checkpoint_every: opts.checkpoint_every,
-        waiting: None,
-        split: false,
-        periodic: opts.periodic,
-    };
-    let mut plan = Plan::oriented(k, to, &vec![false; cells], kind, true)?;
-    if plan.vertices < 2 {
-        // The 1×1 board: one open tour, no closed one.
-        let c = count(k, to, &vec![false; cells], kind, opts)?;
-        row(to, c.tours);
-        return Ok(0);
-    }
-    let w = k as usize;
-    for n in from..to {
-        if k * n == 1 {
-            continue;
-        }
-        plan.readoff[n as usize * w - 1] = true;
-    }
-    plan.relaxed = k % 2 == 1;
-    if k * from == 1 {
-        row(1, BigCount::from(u64::from(kind != Tours::Closed)));
-    }
-    // The last row handed out: a sweep that runs again (with wider counts,
-    // see `ways`) does not repeat them.
-    let mut emitted = 0;
-    loop {
-        let mut rows = |v: usize, c: BigCount| {
-            let n = ((v + 1) / w) as u32;
-            if n > emitted {
-                row(n, directed(n, c));
-                emitted = n;
-            }
-            Ok(())
-        };
-        let counted = if plan.key_bytes() == 8 {
-            run_with::<u64>(&plan, opts, &mut rows)
-        } else {
-            run_with::<Wide>(&plan, opts, &mut rows)
-        };
-        match counted {
-            Err(e) if e == state_overflow() && plan.min_limbs < 64 => plan.min_limbs *= 2,
-            other => {
-                let (total, peak) = other?;
-                row(to, directed(to, total));
-                return Ok(peak);
             }
         }
     }
