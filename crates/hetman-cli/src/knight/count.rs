@@ -264,7 +264,24 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
             STOP.store(true, std::sync::atomic::Ordering::Relaxed);
         }
     };
+    // The join of the two halves may take as long as many squares: its
+    // share done moves the bar on.
+    let joining = |done: usize, all: usize| {
+        let (d, a) = {
+            let mut work = work.lock().expect("the work estimate");
+            work.record_join(done, all);
+            work.done_of()
+        };
+        bar.update(d as u64, a as u64, || {
+            format!(
+                "joining the halves: {} of {} states",
+                output::group(done as u64),
+                output::group(all as u64)
+            )
+        });
+    };
     fopts.progress = Some(&progress);
+    fopts.joining = Some(&joining);
     let counted = frontier::count(w, h, &mask, kind_f, &fopts);
     let refused = refused.lock().expect("refusal").take();
     let c = match counted {

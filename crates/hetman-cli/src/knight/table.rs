@@ -75,8 +75,12 @@ pub fn run(a: &TableArgs) -> Result<ExitCode> {
     let sweeps = frontier::table_sweeps(a.k, kind);
     // Counted row by row, the board under way is the one after the last row.
     let next = Cell::new(a.from);
+    // The bar in thousandths of a square, so that the join of a count met
+    // in the middle (which may take as long as many squares) moves it too.
+    let at = Cell::new((0u64, 1u64));
     let progress = |p: frontier::Progress| {
-        bar.update(p.step as u64, p.steps as u64, || {
+        at.set((p.step as u64, p.steps as u64));
+        bar.update(1000 * p.step as u64, 1000 * p.steps as u64, || {
             if sweeps {
                 format!(
                     "{}/{} squares of the {} x {} sweep",
@@ -88,10 +92,24 @@ pub fn run(a: &TableArgs) -> Result<ExitCode> {
             }
         });
     };
+    let joining = |done: usize, all: usize| {
+        let (step, steps) = at.get();
+        let share = 1000 * done as u64 / all.max(1) as u64;
+        bar.update(1000 * step + share, 1000 * steps, || {
+            format!(
+                "joining the halves of the {} x {} count: {} of {} states",
+                a.k,
+                next.get(),
+                group_decimal(&done.to_string()),
+                group_decimal(&all.to_string())
+            )
+        });
+    };
     let mut opts = frontier::Options::default();
     opts.threads = resolve_threads(a.threads);
     opts.stop = Some(&STOP);
     opts.progress = Some(&progress);
+    opts.joining = Some(&joining);
     // The states (and the closure of the repeating ranks) within the memory
     // available, rather than a sweep killed for want of it.
     let cells = a.k as usize * a.to as usize;

@@ -229,6 +229,8 @@ pub struct Work {
     done: f64,
     /// Whether a join follows the walks (a count met in the middle).
     join: bool,
+    /// The share of the join done, once it has reported.
+    joined: Option<f64>,
 }
 
 /// The join of a count met in the middle, in squares of its walks' last
@@ -267,6 +269,7 @@ impl Work {
             last: 0,
             done: 0.0,
             join: cut.is_some(),
+            joined: None,
         })
     }
 
@@ -279,6 +282,7 @@ impl Work {
             // The count started again (with wider counts): what it held is
             // gone, the work done stays done.
             self.states.iter_mut().for_each(|s| *s = None);
+            self.joined = None;
         }
         let states = p.states.max(1) as f64;
         // The square stepped the states held before it.
@@ -293,10 +297,22 @@ impl Work {
         self.last = p.step;
     }
 
+    /// Takes a report of the join (see [`Options::joining`]): `done` of
+    /// `all` forward states joined.
+    pub fn record_join(&mut self, done: usize, all: usize) {
+        self.joined = Some(done.min(all) as f64 / all.max(1) as f64);
+    }
+
     /// The states stepped since this process started, and that plus the
-    /// states projected to be stepped until the count ends.
+    /// states projected to be stepped until the count ends. In the join,
+    /// the share of it reported done counts as done.
     pub fn done_of(&self) -> (f64, f64) {
-        (self.done, self.done + self.left())
+        let left = self.left();
+        let in_join = self.walks.iter().all(|&(_, e)| self.last >= e);
+        match self.joined.filter(|_| in_join) {
+            Some(share) => (self.done + share * left, self.done + left),
+            None => (self.done, self.done + left),
+        }
     }
 
     /// The states the walk under way holds after its squares seen, from its
@@ -477,6 +493,46 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn the_join_reports_its_share_and_the_work_counts_it_done() {
+        // A count met in the middle whose join holds work: 6x6 open tours.
+        let (w, h, kind) = (6, 6, Tours::OpenDirected);
+        let blocked = vec![false; (w * h) as usize];
+        let joins = Mutex::new(Vec::new());
+        let hear = |done: usize, all: usize| joins.lock().unwrap().push((done, all));
+        let o = Options {
+            joining: Some(&hear),
+            ..Options::default()
+        };
+        let c = count(w, h, &blocked, kind, &o).unwrap();
+        assert!(c.split);
+        let joins = joins.into_inner().unwrap();
+        // The join ends with all its forward states joined.
+        let &(done, all) = joins.last().expect("the join reports at its end");
+        assert!(all > 0 && done == all, "{joins:?}");
+        assert!(joins.iter().all(|&(d, a)| a == all && d <= a), "{joins:?}");
+
+        // Fed to the work estimate after the walks, the join's share moves
+        // the work done and leaves the whole as it was.
+        let mut work = Work::new(w, h, &blocked, kind, &Options::default()).unwrap();
+        let reports = reports(w, h, kind);
+        // The last report comes after the join.
+        for &p in &reports[..reports.len() - 1] {
+            work.record(p);
+        }
+        let (walks, whole) = work.done_of();
+        assert!(whole > walks, "{walks} of {whole}");
+        work.record_join(all / 2, all);
+        let (half, same) = work.done_of();
+        assert_eq!(same, whole);
+        assert!(
+            (half - (walks + whole) / 2.0).abs() < 1e-6 * whole,
+            "{half}"
+        );
+        work.record_join(all, all);
+        assert_eq!(work.done_of(), (whole, whole));
     }
 
     #[test]

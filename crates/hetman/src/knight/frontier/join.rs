@@ -3,7 +3,9 @@
 //! squares of ranks L and F, and paired when their paths link up.
 
 use std::collections::HashMap;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
 
 use super::plan::{Allows, Plan};
 use super::sweep::{par, Key, Parts};
@@ -12,6 +14,9 @@ use super::{BigCount, Options, FULL, LABEL0, TERM};
 use crate::Error;
 
 /// A link of a square that is a path end: no path end here.
+/// How often [`Options::joining`] hears from a join under way.
+const REPORT_EVERY: Duration = Duration::from_secs(1);
+
 const NONE: u8 = 0xff;
 /// A link to a tour end that has left the frontier.
 const END: u8 = 0xfe;
@@ -438,7 +443,8 @@ pub(super) fn join<K: Key, W: Ways>(
         pieces.push(&rest[..end]);
         rest = &rest[end..];
     }
-    let sums = par(pieces, |piece| {
+    let joined = AtomicUsize::new(0);
+    let work = |piece: &[u64]| {
         let mut total = Sum::default();
         let mut t = Vec::new();
         let mut others = Vec::new();
@@ -451,21 +457,60 @@ pub(super) fn join<K: Key, W: Ways>(
             for &k in &t {
                 b.sides(plan, k, blocked, &mut others);
             }
-            if others.is_empty() {
-                continue;
-            }
-            for &e in group {
-                let (key, ways) = index.state(a, e);
-                let x = side(plan, key.unpack(), 0, blocked, slot).1;
-                for y in &others {
-                    if links_up(&x, y, closed) {
-                        total.add_product(ways.limbs(), b.ways(y));
+            if !others.is_empty() {
+                for &e in group {
+                    let (key, ways) = index.state(a, e);
+                    let x = side(plan, key.unpack(), 0, blocked, slot).1;
+                    for y in &others {
+                        if links_up(&x, y, closed) {
+                            total.add_product(ways.limbs(), b.ways(y));
+                        }
                     }
                 }
             }
+            joined.fetch_add(group.len(), Ordering::Relaxed);
         }
         total
+    };
+    let all = index.entries.len();
+    let sums: Vec<Sum> = std::thread::scope(|s| {
+        let work = &work;
+        let (done, finished) = mpsc::channel();
+        let handles: Vec<_> = pieces
+            .into_iter()
+            .map(|p| {
+                let done = done.clone();
+                s.spawn(move || {
+                    let sum = work(p);
+                    // The receiver outlives the workers.
+                    let _ = done.send(());
+                    sum
+                })
+            })
+            .collect();
+        drop(done);
+        // This thread reports how far the join has got while the pieces run.
+        let mut left = handles.len();
+        while left > 0 {
+            match finished.recv_timeout(REPORT_EVERY) {
+                Ok(()) => left -= 1,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if let Some(report) = opts.joining {
+                        report(joined.load(Ordering::Relaxed), all);
+                    }
+                }
+                // A worker panicked: joining the handles passes it on.
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+        }
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("frontier worker panicked"))
+            .collect()
     });
+    if let Some(report) = opts.joining.filter(|_| !stopped()) {
+        report(all, all);
+    }
     if stopped() {
         // Some pairs were left out: no answer.
         return Err(Error::Interrupted);

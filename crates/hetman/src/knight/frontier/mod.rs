@@ -144,6 +144,11 @@ pub struct Options<'a> {
     pub threads: usize,
     /// Called after each square with the position and the state count.
     pub progress: Option<&'a dyn Fn(Progress)>,
+    /// Called about once a second while a count met in the middle joins
+    /// its two halves (the join may take as long as many squares), with the
+    /// forward states joined so far and their number, from the thread that
+    /// called the count.
+    pub joining: Option<&'a dyn Fn(usize, usize)>,
     /// When set to true, the count stops promptly with [`Error::Interrupted`],
     /// saving a checkpoint first (if one is configured) wherever it is, on
     /// either side of a count met in the middle and in the middle of a
@@ -183,6 +188,7 @@ impl Default for Options<'_> {
         Options {
             threads: 1,
             progress: None,
+            joining: None,
             stop: None,
             max_states: None,
             checkpoint: None,
@@ -199,6 +205,7 @@ impl std::fmt::Debug for Options<'_> {
         f.debug_struct("Options")
             .field("threads", &self.threads)
             .field("progress", &self.progress.is_some())
+            .field("joining", &self.joining.is_some())
             .field("stop", &self.stop)
             .field("max_states", &self.max_states)
             .field("checkpoint", &self.checkpoint)

@@ -177,6 +177,7 @@ fn plain<'a>(opts: &Options<'a>) -> Options<'a> {
     Options {
         threads: opts.threads,
         progress: None,
+        joining: None,
         stop: opts.stop,
         max_states: opts.max_states,
         checkpoint: None,

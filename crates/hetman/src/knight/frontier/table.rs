@@ -115,6 +115,7 @@ fn sweep_rows(
     let opts = &Options {
         threads: opts.threads,
         progress: opts.progress,
+        joining: opts.joining,
         stop: opts.stop,
         max_states: opts.max_states,
         checkpoint: None,
@@ -181,6 +182,7 @@ fn counted_rows(
     let opts = &Options {
         threads: opts.threads,
         progress: opts.progress,
+        joining: opts.joining,
         stop: opts.stop,
         max_states: opts.max_states,
         checkpoint: None,
