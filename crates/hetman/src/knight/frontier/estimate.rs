@@ -200,7 +200,9 @@ fn extend(states: f64, growth: f64, decay: f64, w: usize, squares: usize) -> (f6
 /// the first walk; a walk still to come is taken to step as many states at
 /// each square as the first walk did (times the ratio of the latest squares
 /// both have made, once the second walk has begun), and the join of a count
-/// met in the middle as [`JOIN_SQUARES`] squares of the walks' last tables.
+/// met in the middle as [`JOIN_SQUARES`] squares of the walks' last tables
+/// (of which the share the join reports done, see [`Work::record_join`],
+/// counts as done).
 /// It is an estimate: it drifts while a walk's growth changes (the near
 /// walk's last rank, which makes the crossing moves, grows more than the
 /// far walk's, by 1.7 to 6.5 times on 5×8, 5×10 and 7×8 boards) and settles
@@ -236,7 +238,9 @@ pub struct Work {
 /// The join of a count met in the middle, in squares of its walks' last
 /// tables: the join of 8×8 closed tours took as long as four squares
 /// stepping the last tables, that of 7×8 closed tours one (measured with
-/// `hetman knight count 8 --closed` and `7x8 --closed`, 2026-11-27).
+/// `hetman knight count 8 --closed` and `7x8 --closed`, 2026-11-27); that
+/// of 7×8 open tours 7 minutes after 6 of walks. The join's own reports
+/// (see [`Options::joining`]) carry the bar through it.
 pub const JOIN_SQUARES: f64 = 2.0;
 
 impl Work {
