@@ -112,18 +112,7 @@ fn sweep_rows(
             c
         }
     };
-    let opts = &Options {
-        threads: opts.threads,
-        progress: opts.progress,
-        joining: opts.joining,
-        stop: opts.stop,
-        max_states: opts.max_states,
-        checkpoint: None,
-        checkpoint_every: opts.checkpoint_every,
-        waiting: None,
-        split: false,
-        periodic: opts.periodic,
-    };
+    let opts = &rows_options(opts, false);
     let mut plan = Plan::oriented(k, to, &vec![false; cells], kind, true)?;
     if plan.vertices < 2 {
         // The 1×1 board: one open tour, no closed one.
@@ -179,7 +168,20 @@ fn counted_rows(
     opts: &Options<'_>,
     row: &mut dyn FnMut(u32, BigCount),
 ) -> Result<usize, Error> {
-    let opts = &Options {
+    let opts = &rows_options(opts, true);
+    let mut peak = 0;
+    for n in from..=to {
+        let c = count(k, n, &vec![false; k as usize * n as usize], kind, opts)?;
+        peak = peak.max(c.peak_states);
+        row(n, c.tours);
+    }
+    Ok(peak)
+}
+
+/// The caller's options for the counts of a table: no checkpoint (a table
+/// is not resumed), split or not.
+fn rows_options<'a>(opts: &Options<'a>, split: bool) -> Options<'a> {
+    Options {
         threads: opts.threads,
         progress: opts.progress,
         joining: opts.joining,
@@ -188,14 +190,7 @@ fn counted_rows(
         checkpoint: None,
         checkpoint_every: opts.checkpoint_every,
         waiting: None,
-        split: true,
+        split,
         periodic: opts.periodic,
-    };
-    let mut peak = 0;
-    for n in from..=to {
-        let c = count(k, n, &vec![false; k as usize * n as usize], kind, opts)?;
-        peak = peak.max(c.peak_states);
-        row(n, c.tours);
     }
-    Ok(peak)
 }
