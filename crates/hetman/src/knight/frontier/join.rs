@@ -13,10 +13,10 @@ use super::ways::{Sum, Ways};
 use super::{BigCount, Options, FULL, LABEL0, TERM};
 use crate::Error;
 
-/// A link of a square that is a path end: no path end here.
 /// How often [`Options::joining`] hears from a join under way.
 const REPORT_EVERY: Duration = Duration::from_secs(1);
 
+/// A link of a square that is a path end: no path end here.
 const NONE: u8 = 0xff;
 /// A link to a tour end that has left the frontier.
 const END: u8 = 0xfe;
@@ -448,6 +448,8 @@ pub(super) fn join<K: Key, W: Ways>(
         let mut total = Sum::default();
         let mut t = Vec::new();
         let mut others = Vec::new();
+        // Forward states joined and not yet told to the reporting thread.
+        let mut untold = 0;
         for group in piece.chunk_by(|&x, &y| index.group(x) == index.group(y)) {
             if stopped() {
                 break;
@@ -468,8 +470,13 @@ pub(super) fn join<K: Key, W: Ways>(
                     }
                 }
             }
-            joined.fetch_add(group.len(), Ordering::Relaxed);
+            untold += group.len();
+            if untold >= 1 << 14 {
+                joined.fetch_add(untold, Ordering::Relaxed);
+                untold = 0;
+            }
         }
+        joined.fetch_add(untold, Ordering::Relaxed);
         total
     };
     let all = index.entries.len();
