@@ -21,7 +21,7 @@ hetman knight table 5 --open --from 5 --to 12\n  hetman knight table 3 --closed 
 Up to 6 wide (7 for closed tours) one sweep along the K x TO board, with the K-wide side as the \
 frontier, gives every row: the count of the K x n board is read off as the sweep passes rank n. \
 Wider boards do not fit such a sweep, so each of their rows is its own count, met in the middle \
-(7 x 7 open tours take about a minute, 8 x 8 closed about 11, 7 x 8 open about 20); a row \
+(7 x 7 open tours take about a minute, 8 x 8 closed about 11, 7 x 8 open about 13); a row \
 that needs more memory than there is ends the table with an error. Closed tours are undirected \
 (each cycle once), open tours directed (each path in both directions). With --json each row is \
 one JSON object, the count a number up to 2^53 and a string beyond.";
