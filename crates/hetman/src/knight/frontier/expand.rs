@@ -121,7 +121,7 @@ impl Plan {
                     }
                 }
                 c => {
-                    if self.closed || ends == 2 {
+                    if self.closed || ends >= self.max_ends {
                         return;
                     }
                     ends += 1;

@@ -417,12 +417,16 @@ impl Index {
 /// groups once. Stops with [`Error::Interrupted`] when [`Options::stop`] is
 /// raised. With `must_end`, only the tours with an end at that join
 /// position are counted (the fixed end of the plan, held for the join).
+/// With `twice`, the pairs of a forward state with no tour end used and a
+/// backward state with both count twice (see [`capped`](super::meet::capped)).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn join<K: Key, W: Ways>(
     plan: &Plan,
     a: &Parts<K, W>,
     b: &Backward<K>,
     blocked: &[bool],
     must_end: Option<usize>,
+    twice: bool,
     opts: &Options<'_>,
 ) -> Result<BigCount, Error> {
     let closed = plan.closed;
@@ -454,18 +458,30 @@ pub(super) fn join<K: Key, W: Ways>(
             if stopped() {
                 break;
             }
-            targets(index.degrees(group[0]), blocked, closed, must_end, &mut t);
+            let degrees = index.degrees(group[0]);
+            targets(degrees, blocked, closed, must_end, &mut t);
+            // The backward groups with both tour ends used come first, so
+            // that with `twice` their pairs count again.
+            let doubled = twice && degrees >> 48 == 0;
+            t.sort_unstable_by_key(|&k| std::cmp::Reverse(k >> 48 == 2));
             others.clear();
+            let mut again = 0;
             for &k in &t {
                 b.sides(plan, k, blocked, &mut others);
+                if doubled && k >> 48 == 2 {
+                    again = others.len();
+                }
             }
             if !others.is_empty() {
                 for &e in group {
                     let (key, ways) = index.state(a, e);
                     let x = side(plan, key.unpack(), 0, blocked, slot).1;
-                    for y in &others {
+                    for (i, y) in others.iter().enumerate() {
                         if links_up(&x, y, closed) {
                             total.add_product(ways.limbs(), b.ways(y));
+                            if i < again {
+                                total.add_product(ways.limbs(), b.ways(y));
+                            }
                         }
                     }
                 }

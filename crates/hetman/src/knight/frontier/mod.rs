@@ -60,6 +60,7 @@ mod estimate;
 mod expand;
 mod join;
 mod meet;
+mod memory;
 mod per_square;
 mod plan;
 pub mod shard;

@@ -63,6 +63,9 @@ pub(super) struct Plan {
     /// A square that must be an end of every open tour counted (see
     /// [`count_per_square`](super::count_per_square)).
     pub(super) fixed: Option<Fixed>,
+    /// The most squares that may leave the frontier as tour ends (2, or
+    /// fewer on the near side of a split count; see the `meet` module).
+    pub(super) max_ends: u8,
 }
 
 /// A square that must be a tour end: when it leaves the frontier it has
@@ -247,6 +250,7 @@ impl Plan {
             relaxed: false,
             min_limbs: 1,
             fixed: None,
+            max_ends: 2,
         })
     }
 
