@@ -125,6 +125,9 @@ pub(super) fn run_split<K: Key>(
     let (far_end, near_end) = (cells - cut + w, cut + w);
     let mut last_save = Instant::now();
     let mut peak = 1;
+    // The far side's states, held while the near side runs: they count
+    // towards `max_states` too.
+    let far_held = std::cell::Cell::new(0usize);
     // Runs squares `range` of one side, saving its states now and then and
     // when stopped (in the middle of a square too); `before` is the number
     // of progress steps before square 0 of this walk, and `partial` the
@@ -141,10 +144,14 @@ pub(super) fn run_split<K: Key>(
             Half::Far => far_end,
             Half::Near(_) => near_end,
         };
+        let limited = Options {
+            max_states: opts.max_states.map(|m| m.saturating_sub(far_held.get())),
+            ..opts.clone()
+        };
         for v in range {
             let threads = opts.threads.max(1);
             let (next, finished, h) =
-                match step_table(plan, v, parts, high, threads, opts, partial.take())? {
+                match step_table(plan, v, parts, high, threads, &limited, partial.take())? {
                     Stepped::Done(next, finished, h) => (next, finished, h),
                     Stepped::Stopped(rest, half, why) => {
                         save(v, &rest, Some(&half), side)?;
@@ -284,6 +291,7 @@ pub(super) fn run_split<K: Key>(
         drop(b);
         give_back();
         let b = grouped;
+        far_held.set(b.len());
         let near_side = Half::Near(checkpoint.as_ref().map(|_| &b));
         let (from, forward, first, crossing) = near(resume);
         let before = far_end;

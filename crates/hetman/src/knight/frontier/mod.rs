@@ -140,6 +140,7 @@ pub type Waiting<'a> = dyn Fn(usize, &[usize]) + 'a;
 /// assert_eq!(count_closed(5, 6, &[false; 30], &opts).unwrap(), 8u128);
 /// ```
 #[non_exhaustive]
+#[derive(Clone)]
 pub struct Options<'a> {
     /// Worker threads (at least 1). The answer does not depend on it.
     pub threads: usize,
@@ -158,7 +159,9 @@ pub struct Options<'a> {
     /// resume joins them again.)
     pub stop: Option<&'a AtomicBool>,
     /// The most frontier states the count may hold at once (the table of
-    /// the square being made and what is left of the one before): past it
+    /// the square being made and what is left of the one before, and while
+    /// the near side of a count met in the middle runs, the far side's
+    /// table too): past it
     /// the count stops as [`Options::stop`] does, with [`Error::OutOfMemory`].
     /// [`bytes_per_state`] turns a memory budget into states.
     pub max_states: Option<usize>,
