@@ -2,19 +2,23 @@
 //! the whole board (the frontier counter), on one machine or in shards that
 //! run at the same time and exchange states.
 
+mod per_square;
+mod report;
+mod shard;
+
 use crate::common::args::{parse_memory, parse_shard, ShardSpec};
 use crate::common::long_run::{install_ctrlc, memory_budget, resolve_threads, Progress, STOP};
-use crate::common::output::{self, big, group, group_decimal, json_exact};
-use crate::common::shard::{knight_record, write_record};
+use crate::common::output::{self, group, json_exact};
 use crate::common::tour::{build_board, start_square, tours as tours_word, Board};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use hetman::knight::enumerate::{self, CountOptions};
 use hetman::knight::feasibility;
-use hetman::knight::frontier::shard::{count_shard as shard_count, Shard};
-use hetman::knight::frontier::{self, BigCount, Tours};
-use hetman::BoardSize;
+use hetman::knight::frontier;
+use per_square::per_square_table;
+use report::{exact, exact_json, exact_line, square_progress, undirected, word};
 use serde_json::json;
+use shard::count_shard;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -411,228 +415,6 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
         crate::outln!("time: {}", output::duration(time));
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The directed tours from each square, added up to the total.
-struct Table {
-    /// Row-major, rank 0 first; `None` for a blocked square.
-    cells: Vec<Option<BigCount>>,
-    /// How it was made, for --stats.
-    engine: String,
-}
-
-/// The per-square table of a whole-board count whose total (directed open
-/// tours, or closed tours) is `total`. Open tours: the frontier counter with
-/// a fixed tour end, once per class of squares the board's symmetries map
-/// onto each other, the cells checked against the total. Closed tours: every
-/// cycle runs through every square, once in each direction, so each cell is
-/// twice the total.
-fn per_square_table(
-    a: &CountArgs,
-    board: &hetman::knight::KnightBoard,
-    mask: &[bool],
-    total: &BigCount,
-    threads: usize,
-    max_states: Option<usize>,
-) -> Result<Table> {
-    let size = board.size();
-    if a.closed {
-        let each = total.mul_u64(2);
-        return Ok(Table {
-            cells: mask.iter().map(|&b| (!b).then(|| each.clone())).collect(),
-            engine: "each cycle through every square (twice the total)".into(),
-        });
-    }
-    let mut opts = frontier::Options::default();
-    opts.threads = threads;
-    opts.stop = Some(&STOP);
-    opts.max_states = max_states;
-    let t0 = Instant::now();
-    let talk = !a.quiet && !a.json;
-    let mut done = |d: frontier::ClassDone| {
-        // A line per square counted, once the table takes a while.
-        if talk && t0.elapsed() >= Duration::from_secs(1) {
-            eprintln!(
-                "hetman: per-square {}/{}: {} directed open {} from {}{}, {}",
-                d.done,
-                d.classes,
-                exact(&d.tours),
-                word(&d.tours),
-                board.square(d.square as u32),
-                if d.squares > 1 {
-                    format!(
-                        " (and {} square{} like it)",
-                        d.squares - 1,
-                        output::s(d.squares as u64 - 1)
-                    )
-                } else {
-                    String::new()
-                },
-                output::duration(t0.elapsed()),
-            );
-        }
-    };
-    let t = frontier::count_per_square_with_total(
-        size.width(),
-        size.height(),
-        mask,
-        total,
-        &opts,
-        &mut done,
-    )
-    .with_context(|| format!("SIZE '{size}': the per-square table"))?;
-    Ok(Table {
-        cells: t.cells,
-        engine: format!(
-            "frontier with a fixed tour end, {} square{} counted (one per symmetry class)",
-            t.classes,
-            output::s(t.classes as u64)
-        ),
-    })
-}
-
-/// `knight count` of one shard of the whole board.
-fn count_shard(a: &CountArgs, size: BoardSize, mask: &[bool], s: ShardSpec) -> Result<ExitCode> {
-    let Some(exchange) = a.exchange.as_deref() else {
-        bail!("--shard needs --exchange DIR, a directory every shard sees");
-    };
-    install_ctrlc();
-    let t0 = Instant::now();
-    let kind = if a.closed {
-        Tours::Closed
-    } else {
-        Tours::OpenDirected
-    };
-    let (index, count) = (s.index, s.count);
-    let bar = Progress::new(!a.quiet && !a.json);
-    let progress =
-        |p: frontier::Progress| square_progress(&bar, p, (p.step as u64, p.steps as u64));
-    let shown = exchange.display().to_string();
-    let waiting = |v: usize, missing: &[usize]| {
-        if !a.quiet {
-            let list: Vec<String> = missing.iter().map(ToString::to_string).collect();
-            eprintln!(
-                "hetman: shard {index}/{count} waits before square {} for shard{} {} \
-                 (the shards of a count run at the same time and exchange states in '{shown}')",
-                v + 1,
-                if missing.len() == 1 { "" } else { "s" },
-                list.join(", ")
-            );
-        }
-    };
-    let mut opts = frontier::Options::default();
-    opts.threads = resolve_threads(a.threads);
-    opts.progress = Some(&progress);
-    opts.stop = Some(&STOP);
-    opts.waiting = Some(&waiting);
-    let shard = Shard {
-        index,
-        count,
-        exchange,
-    };
-    let c = shard_count(size.width(), size.height(), mask, kind, &shard, &opts)
-        .with_context(|| format!("SIZE '{size}'"))?;
-    drop(bar);
-    let wall = t0.elapsed().as_secs_f64();
-    let record = knight_record(&c, wall);
-    if let Some(path) = &a.result {
-        write_record(path, &record)?;
-    }
-    if a.json {
-        crate::outln!("{record}");
-        return Ok(ExitCode::SUCCESS);
-    }
-    let what = if a.closed {
-        "closed tours (undirected)"
-    } else {
-        "directed open tours"
-    };
-    crate::outln!(
-        "{size}, shard {index}/{count}: {} {what}, this shard's part of the total",
-        big(c.tours)
-    );
-    if a.result.is_none() {
-        crate::outln!("(add --result FILE to keep it for `hetman knight merge`)");
-    }
-    if a.stats {
-        crate::outln!(
-            "engine: frontier, shard {index} of {count}, split {} (peak {} states)",
-            c.split,
-            group(c.peak_states as u64)
-        );
-        crate::outln!("time: {}", output::seconds(wall));
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// An exact count with thousands separators.
-fn exact(n: &BigCount) -> String {
-    group_decimal(&n.to_string())
-}
-
-/// `tour` or `tours`.
-fn word(n: &BigCount) -> &'static str {
-    if *n == 1u128 {
-        "tour"
-    } else {
-        "tours"
-    }
-}
-
-/// The undirected count of open tours from the directed one (a board of
-/// one square has one tour, its own reverse).
-fn undirected(directed: &BigCount) -> BigCount {
-    if *directed <= BigCount::from(1u64) {
-        return directed.clone();
-    }
-    directed
-        .div_rem_u64(2)
-        .map_or_else(BigCount::zero, |(q, _)| q)
-}
-
-/// The headline of a whole-board count (as `common::tour::total_line`, exact).
-fn exact_line(size: &str, closed: bool, n: &BigCount) -> String {
-    if closed {
-        format!(
-            "{size}: {} closed {} (undirected: each cycle once)",
-            exact(n),
-            word(n)
-        )
-    } else {
-        format!(
-            "{size}: {} directed open {} ({} undirected: each path once)",
-            exact(n),
-            word(n),
-            exact(&undirected(n))
-        )
-    }
-}
-
-/// The JSON object of a whole-board count (as `common::tour::total_json`,
-/// exact): numbers up to 2^53, strings beyond.
-fn exact_json(size: &str, closed: bool, n: &BigCount) -> serde_json::Value {
-    let mut v = json!({"size": size, "closed": closed});
-    if closed {
-        v["tours"] = json_exact(&n.to_string());
-        v["convention"] = json!("undirected");
-    } else {
-        v["directed"] = json_exact(&n.to_string());
-        v["undirected"] = json_exact(&undirected(n).to_string());
-    }
-    v
-}
-
-/// The frontier counter's progress: `done` of `all` units of work (squares,
-/// or states stepped as [`frontier::Work`] estimates them).
-fn square_progress(bar: &Progress, p: frontier::Progress, (done, all): (u64, u64)) {
-    bar.update(done, all, || {
-        format!(
-            "{}/{} squares, {} states",
-            p.step,
-            p.steps,
-            output::group(p.states as u64)
-        )
-    });
 }
 
 /// A whole-board count runs this long before its projection is read.
