@@ -367,6 +367,14 @@ impl Work {
                     at(squares - 1) * ratio + at(f.len() - 1),
                 )
             }
+            // A later walk not begun, in a count resumed after the first
+            // walk's early squares: its shape is unknown here, so take each
+            // of its squares to step what the walk before it ended with.
+            (1.., None) if made == 0 && self.states[self.walks[at - 1].1].is_some() => {
+                let prev = self.states[self.walks[at - 1].1].unwrap_or(1.0);
+                let squares = (end + 1 - first) as f64;
+                (prev * squares, 2.0 * prev)
+            }
             _ => {
                 let seen = self.seen((first, end));
                 let m = seen.len();
@@ -537,6 +545,35 @@ mod tests {
         );
         work.record_join(all, all);
         assert_eq!(work.done_of(), (whole, whole));
+    }
+
+    /// A count resumed at the end of its first walk has not seen that walk's
+    /// shape: the second walk is still work to come, not nothing.
+    #[test]
+    fn a_count_resumed_after_its_first_walk_still_has_its_second_to_do() {
+        let (w, h, kind) = (5, 8, Tours::OpenDirected);
+        let blocked = vec![false; (w * h) as usize];
+        let reports = reports(w, h, kind);
+        let mut whole = Work::new(w, h, &blocked, kind, &Options::default()).unwrap();
+        assert_eq!(whole.walks.len(), 2, "a count met in the middle, two walks");
+        let far_end = whole.walks[0].1;
+        let mut resumed = Work::new(w, h, &blocked, kind, &Options::default()).unwrap();
+        for &p in reports.iter().filter(|p| p.step <= far_end) {
+            whole.record(p);
+            if p.step + 1 >= far_end {
+                resumed.record(p);
+            }
+        }
+        let left = |work: &Work| {
+            let (done, all) = work.done_of();
+            all - done
+        };
+        assert!(
+            left(&resumed) > 0.25 * left(&whole),
+            "{} left after a resume, {} seen from the start",
+            left(&resumed),
+            left(&whole)
+        );
     }
 
     #[test]
