@@ -233,6 +233,8 @@ pub struct Work {
     join: bool,
     /// The share of the join done, once it has reported.
     joined: Option<f64>,
+    /// The forward states of the join, once it has reported.
+    join_states: f64,
 }
 
 /// The join of a count met in the middle, in squares of its walks' last
@@ -274,6 +276,7 @@ impl Work {
             done: 0.0,
             join: cut.is_some(),
             joined: None,
+            join_states: 0.0,
         })
     }
 
@@ -303,8 +306,14 @@ impl Work {
 
     /// Takes a report of the join (see [`Options::joining`]): `done` of
     /// `all` forward states joined.
+    /// A join reports only once the walks are over; a count resumed
+    /// straight into its join has reported nothing else, and its join's
+    /// forward states then stand for the work left.
     pub fn record_join(&mut self, done: usize, all: usize) {
         self.joined = Some(done.min(all) as f64 / all.max(1) as f64);
+        self.join_states = all as f64;
+        let walks_end = self.walks.last().map_or(0, |&(_, e)| e);
+        self.last = self.last.max(walks_end);
     }
 
     /// The states stepped since this process started, and that plus the
@@ -340,6 +349,10 @@ impl Work {
                 return 0.0;
             }
             let finals: f64 = self.walks.iter().filter_map(|&(_, e)| self.states[e]).sum();
+            if finals == 0.0 {
+                // Resumed in the join: its states are the unit of the work.
+                return self.join_states;
+            }
             return JOIN_SQUARES * finals;
         };
         let (first, end) = self.walks[at];
@@ -574,6 +587,23 @@ mod tests {
             left(&resumed),
             left(&whole)
         );
+    }
+
+    /// A count resumed in its join hears of nothing but the join: the bar
+    /// follows the join's share (it showed 0% through a whole 8x9 join).
+    #[test]
+    fn a_count_resumed_in_its_join_shows_the_share_joined() {
+        let (w, h, kind) = (6, 6, Tours::OpenDirected);
+        let mut work = Work::new(w, h, &[false; 36], kind, &Options::default()).unwrap();
+        work.record_join(0, 1000);
+        let (done, all) = work.done_of();
+        assert!(done == 0.0 && all > 0.0, "{done} of {all}");
+        work.record_join(250, 1000);
+        let (done, all) = work.done_of();
+        assert!((done / all - 0.25).abs() < 1e-9, "{done} of {all}");
+        work.record_join(1000, 1000);
+        let (done, all) = work.done_of();
+        assert!(all > 0.0 && done == all, "{done} of {all}");
     }
 
     #[test]
