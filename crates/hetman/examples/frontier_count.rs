@@ -138,13 +138,28 @@ fn run() -> Result<(), String> {
             peak_rss() as f64 / (1024.0 * 1024.0),
         );
     };
+    // The join's time: from the walks' last square to the join's last report.
+    let walked = std::sync::Mutex::new((0.0f64, 0.0f64));
+    let joined = std::sync::Mutex::new(None::<(f64, f64)>);
+    let step = |p: Progress| {
+        *walked.lock().unwrap() = (start.elapsed().as_secs_f64(), cpu_seconds());
+        if progress {
+            show(p);
+        }
+    };
+    let joining = |done: usize, all: usize| {
+        if done == all {
+            let (wall, cpu) = *walked.lock().unwrap();
+            *joined.lock().unwrap() =
+                Some((start.elapsed().as_secs_f64() - wall, cpu_seconds() - cpu));
+        }
+    };
     let mut opts = Options::default();
     opts.threads = threads;
+    opts.progress = Some(&step);
+    opts.joining = Some(&joining);
     opts.split = split;
     opts.max_states = max_states;
-    if progress {
-        opts.progress = Some(&show);
-    }
     opts.checkpoint = checkpoint.as_deref();
     opts.checkpoint_every = Duration::from_secs(every);
     let c = count(w, h, &blocked, kind, &opts).map_err(|e| e.to_string())?;
@@ -164,6 +179,9 @@ fn run() -> Result<(), String> {
         peak_rss() as f64 / (1024.0 * 1024.0),
         cpu_seconds(),
     );
+    if let Some((wall, cpu)) = *joined.lock().unwrap() {
+        println!("join: {wall:.3} s wall, {cpu:.2} s cpu");
+    }
     match expect {
         Some(e) if e != c.tours => Err(format!("expected {e} tours, counted {}", c.tours)),
         _ => Ok(()),

@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
+use super::linking::Linking;
 use super::plan::{Allows, Plan};
 use super::sweep::{par, Key, Parts};
 use super::ways::{Sum, Ways};
@@ -17,16 +18,22 @@ use crate::Error;
 const REPORT_EVERY: Duration = Duration::from_secs(1);
 
 /// A link of a square that is a path end: no path end here.
-const NONE: u8 = 0xff;
+pub(super) const NONE: u8 = 0xff;
 /// A link to a tour end that has left the frontier.
-const END: u8 = 0xfe;
+pub(super) const END: u8 = 0xfe;
+
+/// The fewest states of the larger and of the smaller side of a group
+/// whose pairs [`Linking`] sums instead of trying them one by one (see
+/// [`join`]).
+const LINKING_LARGER: usize = 256;
+const LINKING_SMALLER: usize = 16;
 
 /// One side's view of a state at the 2w squares of ranks L and F.
 #[derive(Clone, Copy)]
-struct Side {
+pub(super) struct Side {
     /// For each square: the other end of its path on this side, [`END`] when
     /// the path runs to a tour end that has left, [`NONE`] with 0 or 2 moves.
-    links: [u8; 24],
+    pub(super) links: [u8; 24],
     /// Squares with a link (a position or [`END`]).
     linked: u32,
     /// Squares whose path runs to a tour end that has left.
@@ -429,6 +436,15 @@ pub(super) fn join<K: Key, W: Ways>(
     twice: bool,
     opts: &Options<'_>,
 ) -> Result<BigCount, Error> {
+    // Tests may make every group take one way or the other.
+    #[cfg(test)]
+    let (larger, smaller) = match tests::LINKING.with(std::cell::Cell::get) {
+        Some(true) => (0, 0),
+        Some(false) => (usize::MAX, usize::MAX),
+        None => (LINKING_LARGER, LINKING_SMALLER),
+    };
+    #[cfg(not(test))]
+    let (larger, smaller) = (LINKING_LARGER, LINKING_SMALLER);
     let closed = plan.closed;
     let threads = opts.threads.max(1);
     let stop = opts.stop;
@@ -452,6 +468,9 @@ pub(super) fn join<K: Key, W: Ways>(
         let mut total = Sum::default();
         let mut t = Vec::new();
         let mut others = Vec::new();
+        let (mut xs, mut ys, mut forward) = (Vec::new(), Vec::new(), Vec::new());
+        let mut linker = Linking::default();
+        let squares = blocked.len();
         // Forward states joined and not yet told to the reporting thread.
         let mut untold = 0;
         for group in piece.chunk_by(|&x, &y| index.group(x) == index.group(y)) {
@@ -472,7 +491,13 @@ pub(super) fn join<K: Key, W: Ways>(
                     again = others.len();
                 }
             }
-            if !others.is_empty() {
+            if others.is_empty() {
+                // Nothing to pair with.
+            } else if W::LIMBS > 1
+                || b.stride() > 1
+                || group.len().max(others.len()) < larger
+                || group.len().min(others.len()) < smaller
+            {
                 for &e in group {
                     let (key, ways) = index.state(a, e);
                     let x = side(plan, key.unpack(), 0, blocked, slot).1;
@@ -485,6 +510,37 @@ pub(super) fn join<K: Key, W: Ways>(
                         }
                     }
                 }
+            } else {
+                // Many pairs: summed by applying the smaller side's links
+                // to the larger side's merged path systems.
+                xs.clear();
+                xs.extend(group.iter().map(|&e| {
+                    let (key, ways) = index.state(a, e);
+                    let x = side(plan, key.unpack(), 0, blocked, slot).1;
+                    (x, u128::from(ways.limbs()[0]))
+                }));
+                let once = |y: &Side| u128::from(b.ways(y)[0]);
+                if xs.len() >= others.len() {
+                    linker.linked(&xs, &others, squares, closed, |i, sum| {
+                        let times = if i < again { 2 } else { 1 };
+                        for _ in 0..times {
+                            add_wide(&mut total, sum, once(&others[i]));
+                        }
+                    });
+                } else {
+                    ys.clear();
+                    ys.extend(
+                        others
+                            .iter()
+                            .enumerate()
+                            .map(|(i, y)| (*y, once(y) * if i < again { 2 } else { 1 })),
+                    );
+                    forward.clear();
+                    forward.extend(xs.iter().map(|&(x, _)| x));
+                    linker.linked(&ys, &forward, squares, closed, |i, sum| {
+                        add_wide(&mut total, sum, xs[i].1);
+                    });
+                }
             }
             untold += group.len();
             if untold >= 1 << 14 {
@@ -496,15 +552,19 @@ pub(super) fn join<K: Key, W: Ways>(
         total
     };
     let all = index.entries.len();
+    // One worker a thread, each taking the next piece until none is left.
+    let next = AtomicUsize::new(0);
     let sums: Vec<Sum> = std::thread::scope(|s| {
-        let work = &work;
+        let (work, pieces, next) = (&work, &pieces, &next);
         let (done, finished) = mpsc::channel();
-        let handles: Vec<_> = pieces
-            .into_iter()
-            .map(|p| {
+        let handles: Vec<_> = (0..threads.min(pieces.len()))
+            .map(|_| {
                 let done = done.clone();
                 s.spawn(move || {
-                    let sum = work(p);
+                    let mut sum = Sum::default();
+                    while let Some(p) = pieces.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        sum.absorb(work(p));
+                    }
                     // The receiver outlives the workers.
                     let _ = done.send(());
                     sum
@@ -543,6 +603,19 @@ pub(super) fn join<K: Key, W: Ways>(
         total.absorb(s);
     }
     Ok(total.total())
+}
+
+/// Adds `a` times `b`, with `a` of up to two words.
+#[inline]
+fn add_wide(total: &mut Sum, a: u128, b: u128) {
+    let (lo, hi) = (a as u64, (a >> 64) as u64);
+    let b = [b as u64, (b >> 64) as u64];
+    let b = if b[1] == 0 { &b[..1] } else { &b[..] };
+    if hi == 0 {
+        total.add_product(&[lo], b);
+    } else {
+        total.add_product(&[lo, hi], b);
+    }
 }
 
 /// Whether the paths of two matching sides make one path (or one cycle).
@@ -595,4 +668,87 @@ fn links_up(a: &Side, b: &Side, closed: bool) -> bool {
         }
     }
     seen == nodes
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::super::meet::{cut_of, run_split};
+    use super::super::{Options, Tours};
+    use super::*;
+    use std::cell::Cell;
+
+    thread_local! {
+        /// `Some(true)`: every group of a join is summed by [`Linking`];
+        /// `Some(false)`: every pair is tried; `None`: as counts go.
+        pub(in super::super) static LINKING: Cell<Option<bool>> = const { Cell::new(None) };
+    }
+
+    /// A few blocked squares, from a seed.
+    fn mask(cells: usize, seed: u64) -> Vec<bool> {
+        let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(7);
+        (0..cells)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                seed != 0 && x % 100 < 7
+            })
+            .collect()
+    }
+
+    /// The join of one split count, each way.
+    fn both_ways(plan: &Plan, kind: Tours, cut: usize) -> (BigCount, BigCount) {
+        let o = Options::default();
+        let by = |linking| {
+            LINKING.with(|l| l.set(Some(linking)));
+            let c = run_split::<u64>(plan, kind, cut, &o).unwrap().0;
+            LINKING.with(|l| l.set(None));
+            c
+        };
+        (by(true), by(false))
+    }
+
+    /// Summing the pairs that link up by [`Linking`] gives what trying each
+    /// pair gives, in every group of joins of closed and open counts (both
+    /// sides, one side by symmetry, the near side capped at one end, a
+    /// fixed end), on free boards and with blocked squares.
+    #[test]
+    fn linking_sums_what_each_pair_tried_sums() {
+        let mut joins = 0;
+        let mut tours = 0;
+        for (w, h) in [(5u32, 6u32), (6, 5), (5, 8), (6, 6), (4, 9), (5, 7)] {
+            let cells = (w * h) as usize;
+            for seed in 0..3 {
+                let mut blocked = mask(cells, seed);
+                if seed == 2 {
+                    // Symmetric under a half turn: one side, or a capped near side.
+                    for i in 0..cells {
+                        blocked[i] |= blocked[cells - 1 - i];
+                    }
+                }
+                for kind in [Tours::Closed, Tours::OpenUndirected] {
+                    let mut plan = Plan::new(w, h, &blocked, kind).unwrap();
+                    let Some(cut) = cut_of(&plan) else { continue };
+                    if plan.vertices < 2 {
+                        continue;
+                    }
+                    let (linked, tried) = both_ways(&plan, kind, cut);
+                    assert_eq!(linked, tried, "{w}x{h} {kind:?} seed {seed}");
+                    tours += u32::from(!tried.is_zero());
+                    joins += 1;
+                    if kind == Tours::OpenUndirected && seed == 0 {
+                        // A fixed end in rank L: the join makes it an end.
+                        let end = cut - 2;
+                        plan = Plan::new(w, h, &blocked, Tours::OpenDirected).unwrap();
+                        plan.fix_end(Some(end));
+                        let (linked, tried) = both_ways(&plan, Tours::OpenDirected, cut);
+                        assert_eq!(linked, tried, "{w}x{h} fixed end {end}");
+                        joins += 1;
+                    }
+                }
+            }
+        }
+        assert!(joins > 35, "only {joins} joins");
+        assert!(tours >= 12, "only {tours} joins found tours");
+    }
 }

@@ -59,6 +59,7 @@ mod checkpoint;
 mod estimate;
 mod expand;
 mod join;
+mod linking;
 mod meet;
 mod memory;
 mod per_square;
