@@ -49,6 +49,8 @@ struct Solver {
     seq: [[u8; 8]; 64],
     start: u32,
     closed: bool,
+    /// The free squares of the board.
+    free: u64,
     nodes: u64,
     /// The search gives up (returning too few tours) after this many nodes:
     /// only for timing a sample of the search.
@@ -72,6 +74,7 @@ impl Solver {
             seq,
             start,
             closed,
+            free: board.free_squares(),
             nodes: 0,
             limit: u64::MAX,
         }
@@ -132,8 +135,11 @@ impl Solver {
         false
     }
 
+    /// Whether a path that has visited every square and ends at `cur` is a
+    /// tour: for a closed one, a cycle of three squares or more (two squares
+    /// a move apart make no cycle; see [`Tour::is_closed`]).
     fn complete(&self, cur: u32) -> bool {
-        !self.closed || (self.nbr[cur as usize] >> self.start) & 1 == 1
+        !self.closed || (self.free > 2 && (self.nbr[cur as usize] >> self.start) & 1 == 1)
     }
 
     fn count(&mut self, cur: u32, u: u64) -> u64 {
