@@ -50,9 +50,10 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::checkpoint::{checkpoint_error, load_partial, Half, Partial};
-use super::join::{groups, join, Prefixes};
+use super::join::{groups, join};
 use super::memory::give_back;
 use super::plan::Plan;
+use super::prefixes::Prefixes;
 use super::sweep::{save_table, step_table, Key, Stepped};
 use super::ways::{on_table, Table};
 use super::{BigCount, Options, Progress, Tours, FULL};

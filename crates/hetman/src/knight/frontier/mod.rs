@@ -64,6 +64,7 @@ mod meet;
 mod memory;
 mod per_square;
 mod plan;
+mod prefixes;
 pub mod shard;
 mod sweep;
 mod table;
