@@ -156,6 +156,14 @@ pub(crate) struct Header {
     hash: [u8; 32],
 }
 
+impl Header {
+    /// The body's BLAKE3 checksum, in hex (as the header has it): names
+    /// one state of a file, for files that go with it.
+    pub fn checksum(&self) -> String {
+        blake3::Hash::from_bytes(self.hash).to_hex().to_string()
+    }
+}
+
 /// Reads and checks a header line (with its newline).
 fn parse_header(path: &Path, line: &[u8], kind: &str) -> Result<Header, Error> {
     let foreign = || {

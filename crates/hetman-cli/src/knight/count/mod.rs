@@ -76,8 +76,10 @@ pub struct CountArgs {
     #[arg(long, short)]
     pub quiet: bool,
     /// Save the count's progress to FILE: for whole-board counts the frontier states between
-    /// squares (see --checkpoint-every), with --start each finished work unit. After Ctrl-C or a
-    /// crash the same command resumes from it. The file is removed when the count finishes.
+    /// squares (see --checkpoint-every), with --start each finished work unit. A count met in
+    /// the middle saves both halves before it joins them, and the join's finished pieces in
+    /// FILE.join. After Ctrl-C or a crash the same command resumes from them. They are removed
+    /// when the count finishes.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<std::path::PathBuf>,
     /// With --checkpoint: the least number of seconds between two saves.

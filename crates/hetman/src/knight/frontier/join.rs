@@ -3,10 +3,11 @@
 //! squares of ranks L and F, and paired when their paths link up.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Mutex};
+use std::time::{Duration, Instant};
 
+use super::join_file::{JoinFile, JoinProgress};
 use super::linking::Linking;
 use super::plan::Plan;
 use super::sweep::{par, Key, Parts};
@@ -27,6 +28,12 @@ pub(super) const END: u8 = 0xfe;
 /// [`join`]).
 const LINKING_LARGER: usize = 256;
 const LINKING_SMALLER: usize = 16;
+
+/// The pieces a join is cut into (fewer when it has fewer states): whole
+/// groups each, about as many states each, taken in turn by the threads.
+/// The same for every thread count, so that a join resumed from its
+/// progress file (see [`JoinFile`]) cuts the same pieces.
+const PIECES: usize = 1024;
 
 /// One side's view of a state at the 2w squares of ranks L and F.
 #[derive(Clone, Copy)]
@@ -300,6 +307,16 @@ impl Index {
                 }));
             }
         }
+        // The groups in the order of their keys, whatever the table's order,
+        // so that a join cut into pieces cuts the same pieces again (a
+        // resumed join skips the pieces it finished).
+        let mut order: Vec<u64> = (0..keys.len() as u64).collect();
+        order.sort_unstable_by_key(|&g| keys[g as usize]);
+        let mut rank = vec![0u64; keys.len()];
+        for (r, &g) in order.iter().enumerate() {
+            rank[g as usize] = r as u64;
+        }
+        keys.sort_unstable();
         // At least one bit of group, so that the shifts stay below 64.
         let low = (keys.len() as u64).leading_zeros().min(63);
         assert!(
@@ -307,7 +324,7 @@ impl Index {
             "positions and groups fit one word"
         );
         for (position, e) in entries.iter_mut().enumerate() {
-            *e = *e << low | position as u64;
+            *e = rank[*e as usize] << low | position as u64;
         }
         entries.sort_unstable();
         Index {
@@ -345,6 +362,9 @@ impl Index {
 /// position are counted (the fixed end of the plan, held for the join).
 /// With `twice`, the pairs of a forward state with no tour end used and a
 /// backward state with both count twice (see [`capped`](super::meet::capped)).
+/// With a `file`, the pieces finished so far and their tours are saved in it
+/// every [`Options::checkpoint_every`] and when stopped, and a join that
+/// finds progress saved there for the same checkpoint skips those pieces.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn join<K: Key, W: Ways>(
     plan: &Plan,
@@ -354,6 +374,7 @@ pub(super) fn join<K: Key, W: Ways>(
     must_end: Option<usize>,
     twice: bool,
     opts: &Options<'_>,
+    file: Option<&JoinFile>,
 ) -> Result<BigCount, Error> {
     // Tests may make every group take one way or the other.
     #[cfg(test)]
@@ -366,14 +387,22 @@ pub(super) fn join<K: Key, W: Ways>(
     let (larger, smaller) = (LINKING_LARGER, LINKING_SMALLER);
     let closed = plan.closed;
     let threads = opts.threads.max(1);
+    // Tests may stop a join after some pieces.
+    #[cfg(test)]
+    let stop_after = tests::STOP_AFTER.with(std::cell::Cell::get);
+    #[cfg(not(test))]
+    let stop_after: Option<usize> = None;
+    let halt = AtomicBool::new(false);
     let stop = opts.stop;
-    let stopped = move || stop.is_some_and(|s| s.load(Ordering::Relaxed));
+    let stopped =
+        || halt.load(Ordering::Relaxed) || stop.is_some_and(|s| s.load(Ordering::Relaxed));
     let slot = |k: usize| k + 1;
     let index = Index::new(plan, a, blocked, slot);
-    // Pieces for the threads, cut at group boundaries.
+    // Pieces for the threads, cut at group boundaries: as many whatever
+    // the threads, so that a resumed join cuts the same pieces.
     let mut pieces = Vec::new();
     let mut rest = &index.entries[..];
-    let per = rest.len().div_ceil(4 * threads).max(1);
+    let per = rest.len().div_ceil(PIECES).max(1);
     while !rest.is_empty() {
         let mut end = per.min(rest.len());
         while end < rest.len() && index.group(rest[end]) == index.group(rest[end - 1]) {
@@ -382,8 +411,21 @@ pub(super) fn join<K: Key, W: Ways>(
         pieces.push(&rest[..end]);
         rest = &rest[end..];
     }
-    let joined = AtomicUsize::new(0);
-    let work = |piece: &[u64]| {
+    let resumed = match file {
+        Some(f) => f.load(pieces.len())?,
+        None => None,
+    };
+    let progress = Mutex::new(resumed.unwrap_or_else(|| JoinProgress::new(pieces.len())));
+    let joined = AtomicUsize::new(
+        pieces
+            .iter()
+            .zip(&progress.lock().expect("join progress").done)
+            .filter(|(_, d)| **d)
+            .map(|(p, _)| p.len())
+            .sum(),
+    );
+    // The tours of a piece, or `None` when stopped before its end.
+    let work = |piece: &[u64]| -> Option<Sum> {
         let mut total = Sum::default();
         let mut t = Vec::new();
         let mut others = Vec::new();
@@ -394,7 +436,7 @@ pub(super) fn join<K: Key, W: Ways>(
         let mut untold = 0;
         for group in piece.chunk_by(|&x, &y| index.group(x) == index.group(y)) {
             if stopped() {
-                break;
+                return None;
             }
             let degrees = index.degrees(group[0]);
             targets(degrees, blocked, closed, must_end, &mut t);
@@ -468,31 +510,48 @@ pub(super) fn join<K: Key, W: Ways>(
             }
         }
         joined.fetch_add(untold, Ordering::Relaxed);
-        total
+        Some(total)
     };
     let all = index.entries.len();
-    // One worker a thread, each taking the next piece until none is left.
+    // One worker a thread, each taking the next piece not yet done until
+    // none is left, and adding its tours to the progress.
     let next = AtomicUsize::new(0);
-    let sums: Vec<Sum> = std::thread::scope(|s| {
-        let (work, pieces, next) = (&work, &pieces, &next);
+    let finished_here = AtomicUsize::new(0);
+    let saved = std::thread::scope(|s| {
+        let (work, pieces, next, progress) = (&work, &pieces, &next, &progress);
+        let (finished_here, halt) = (&finished_here, &halt);
         let (done, finished) = mpsc::channel();
         let handles: Vec<_> = (0..threads.min(pieces.len()))
             .map(|_| {
                 let done = done.clone();
                 s.spawn(move || {
-                    let mut sum = Sum::default();
-                    while let Some(p) = pieces.get(next.fetch_add(1, Ordering::Relaxed)) {
-                        sum.absorb(work(p));
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(p) = pieces.get(i) else { break };
+                        if progress.lock().expect("join progress").done[i] {
+                            continue;
+                        }
+                        let Some(sum) = work(p) else { break };
+                        let sum = sum.total();
+                        let mut g = progress.lock().expect("join progress");
+                        g.done[i] = true;
+                        g.total += &sum;
+                        let here = finished_here.fetch_add(1, Ordering::Relaxed) + 1;
+                        if stop_after.is_some_and(|k| here >= k) {
+                            halt.store(true, Ordering::Relaxed);
+                        }
                     }
                     // The receiver outlives the workers.
                     let _ = done.send(());
-                    sum
                 })
             })
             .collect();
         drop(done);
-        // This thread reports how far the join has got while the pieces run.
+        // This thread reports how far the join has got while the pieces run,
+        // and saves the progress now and then.
         let mut left = handles.len();
+        let mut last_save = Instant::now();
+        let mut saved = Ok(());
         while left > 0 {
             match finished.recv_timeout(REPORT_EVERY) {
                 Ok(()) => left -= 1,
@@ -500,28 +559,35 @@ pub(super) fn join<K: Key, W: Ways>(
                     if let Some(report) = opts.joining {
                         report(joined.load(Ordering::Relaxed), all);
                     }
+                    if let Some(f) = file.filter(|_| last_save.elapsed() >= opts.checkpoint_every) {
+                        let now = progress.lock().expect("join progress").clone();
+                        saved = saved.and(f.save(&now));
+                        last_save = Instant::now();
+                    }
                 }
                 // A worker panicked: joining the handles passes it on.
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
             }
         }
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("frontier worker panicked"))
-            .collect()
+        for h in handles {
+            h.join().expect("frontier worker panicked");
+        }
+        saved
     });
-    if let Some(report) = opts.joining.filter(|_| !stopped()) {
-        report(all, all);
-    }
-    if stopped() {
-        // Some pairs were left out: no answer.
+    let progress = progress.into_inner().expect("join progress");
+    if progress.done.contains(&false) {
+        // Stopped with pieces left: no answer, but the progress is kept.
+        if let Some(f) = file {
+            f.save(&progress)?;
+        }
         return Err(Error::Interrupted);
     }
-    let mut total = Sum::default();
-    for s in sums {
-        total.absorb(s);
+    // The answer stands even if a save on the way failed.
+    drop(saved);
+    if let Some(report) = opts.joining {
+        report(all, all);
     }
-    Ok(total.total())
+    Ok(progress.total)
 }
 
 /// Adds `a` times `b`, with `a` of up to two words.
@@ -600,6 +666,9 @@ pub(super) mod tests {
         /// `Some(true)`: every group of a join is summed by [`Linking`];
         /// `Some(false)`: every pair is tried; `None`: as counts go.
         pub(in super::super) static LINKING: Cell<Option<bool>> = const { Cell::new(None) };
+        /// `Some(k)`: a join stops (as if told to) once it has finished `k`
+        /// pieces.
+        pub(in super::super) static STOP_AFTER: Cell<Option<usize>> = const { Cell::new(None) };
     }
 
     /// A few blocked squares, from a seed.

@@ -49,8 +49,9 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::checkpoint::{checkpoint_error, load_partial, Half, Partial};
+use super::checkpoint::{self, checkpoint_error, load_partial, Half, Partial};
 use super::join::{groups, join};
+use super::join_file::JoinFile;
 use super::memory::give_back;
 use super::plan::Plan;
 use super::prefixes::Prefixes;
@@ -185,6 +186,27 @@ pub(super) fn run_split<K: Key>(
         Some((marked, path)) => load_partial::<K>(marked, path)?,
         None => None,
     };
+    // Resumed with both tables whole: the checkpoint on disk is the join's.
+    let at_join = resume
+        .as_ref()
+        .is_some_and(|r| !r.far_side && r.v == near_end && r.partial.is_none());
+    // A count with a checkpoint saves both tables before its join (unless
+    // it resumed from them), so that the join can save its progress beside
+    // them (see `JoinFile`).
+    let join_file = |a: &Table<K>, side: Half<'_, K>| -> Result<Option<JoinFile>, Error> {
+        let Some((marked, path)) = &checkpoint else {
+            return Ok(None);
+        };
+        if !at_join {
+            save(near_end, a, None, side)?;
+        }
+        JoinFile::beside(
+            path,
+            checkpoint::KIND,
+            &checkpoint::job_for(&marked.signature),
+        )
+        .map(Some)
+    };
     if let Some(r) = &resume {
         let path = opts.checkpoint.expect("a checkpoint was read");
         if r.v > if r.far_side { far_end } else { near_end } {
@@ -224,7 +246,7 @@ pub(super) fn run_split<K: Key>(
         .map(|f| f.square)
         .filter(|&s| s + w >= cut && s < cut + w)
         .map(|s| s + w - cut);
-    let tours = if mirror {
+    let (tours, file) = if mirror {
         // The half turn maps the board, the cut and the crossing moves each
         // side makes onto themselves, so the backward table is the forward
         // one: count one side and join it with itself.
@@ -242,12 +264,11 @@ pub(super) fn run_split<K: Key>(
         )?;
         give_back();
         let b = on_table!(&a, p => groups(&phase, p, blocked, |k| 2 * w - k, opts.threads));
-        let joined = on_table!(&a, p => join(plan, p, &b, blocked, must_end, false, opts));
-        if joined == Err(Error::Interrupted) {
-            // Saved whole: a resume goes straight to the join.
-            save(near_end, &a, None, near_side)?;
-        }
-        joined?
+        peak = peak.max(a.len());
+        let file = join_file(&a, near_side)?;
+        let f = file.as_ref();
+        let joined = on_table!(&a, p => join(plan, p, &b, blocked, must_end, false, opts, f))?;
+        (joined, file)
     } else {
         // The backward count over the ranks from the cut on, then its half
         // of the crossing phase: the rank before the cut makes its moves two
@@ -331,12 +352,12 @@ pub(super) fn run_split<K: Key>(
             crossing,
         )?;
         give_back();
-        let joined = on_table!(&a, p => join(plan, p, &b, blocked, must_end, capped, opts));
-        if joined == Err(Error::Interrupted) {
-            // Saved whole, with the far side: a resume goes straight to the join.
-            save(near_end, &a, None, near_side)?;
-        }
-        joined?
+        // A count resumed at its join holds its tables too.
+        peak = peak.max(a.len()).max(b.len());
+        let file = join_file(&a, near_side)?;
+        let f = file.as_ref();
+        let joined = on_table!(&a, p => join(plan, p, &b, blocked, must_end, capped, opts, f))?;
+        (joined, file)
     };
     if let Some(progress) = opts.progress {
         progress(Progress {
@@ -347,6 +368,9 @@ pub(super) fn run_split<K: Key>(
     }
     if let Some(path) = opts.checkpoint {
         // A finished count leaves nothing to resume.
+        if let Some(f) = file {
+            f.remove();
+        }
         let _ = std::fs::remove_file(path);
     }
     Ok((tours, peak))
@@ -584,10 +608,59 @@ mod tests {
             o.stop = None;
             let resumed = count(w, h, &free, Tours::OpenDirected, &o).unwrap();
             assert_eq!(resumed.tours, whole.tours, "stopped after square {after}");
+            let mut join_file = path.as_os_str().to_owned();
+            join_file.push(".join");
+            assert!(!std::path::Path::new(&join_file).exists());
             // No square before the stop is made again.
             let again = made.lock().unwrap();
             assert!(again.iter().all(|&s| s > after), "after {after}: {again:?}");
             assert!(!path.exists());
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A join stopped again and again, a few pieces at a time, goes on each
+    /// time from the pieces it finished (saved beside the checkpoint) and
+    /// ends with the whole count; on one side by symmetry (6×6 closed) and
+    /// with two (5×6 open).
+    #[test]
+    fn a_join_stopped_many_times_goes_on_from_its_finished_pieces() {
+        use super::super::join::tests::STOP_AFTER;
+        let dir = std::env::temp_dir().join(format!("hetman-join-again-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (w, h, kind) in [(6u32, 6u32, Tours::Closed), (5, 6, Tours::OpenDirected)] {
+            let path = dir.join(format!("{w}x{h}.ckpt"));
+            let free = vec![false; (w * h) as usize];
+            let whole = count(w, h, &free, kind, &Options::default()).unwrap();
+            let o = Options {
+                checkpoint: Some(&path),
+                checkpoint_every: std::time::Duration::from_secs(3600),
+                ..Options::default()
+            };
+            let mut join_file = path.as_os_str().to_owned();
+            join_file.push(".join");
+            let join_file = std::path::PathBuf::from(join_file);
+            // Three pieces a run: a join that started again each time would
+            // never end.
+            STOP_AFTER.with(|s| s.set(Some(3)));
+            let mut stops = 0;
+            let resumed = loop {
+                match count(w, h, &free, kind, &o) {
+                    Err(Error::Interrupted) => {
+                        assert!(join_file.exists(), "{w}x{h}: the join's progress is saved");
+                        stops += 1;
+                        assert!(stops < 2000, "{w}x{h}: the join does not go on");
+                    }
+                    other => break other.unwrap(),
+                }
+            };
+            STOP_AFTER.with(|s| s.set(None));
+            assert!(stops >= 3, "{w}x{h}: stopped only {stops} times");
+            assert_eq!(resumed.tours, whole.tours, "{w}x{h} after {stops} stops");
+            assert!(
+                !path.exists() && !join_file.exists(),
+                "a finished count cleans up"
+            );
         }
         let _ = std::fs::remove_dir_all(&dir);
     }

@@ -59,6 +59,7 @@ mod checkpoint;
 mod estimate;
 mod expand;
 mod join;
+mod join_file;
 mod linking;
 mod meet;
 mod memory;

@@ -1,0 +1,264 @@
+//! The join's progress, saved beside a checkpoint that holds both tables of
+//! a count met in the middle (the checkpoint's path with `.join` added), so
+//! that a long join stopped and resumed goes on from the pieces it had
+//! finished instead of starting again.
+//!
+//! The file is sealed ([`crate::jobs::sealed`]). Its job identity names the
+//! count and the checkpoint it goes with (by the checkpoint's checksum) and
+//! the number of pieces the join was cut into; its body is `HETMANJ1`, the
+//! number of pieces, one byte a piece (1 when finished) and the sum of the
+//! finished pieces (words, then the words, least significant first). A file
+//! of another count, or damaged, is refused; one written with another
+//! checkpoint (an older state of this count) is stale and not used.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+use super::checkpoint::checkpoint_error;
+use super::BigCount;
+use crate::jobs::sealed::{SealedReader, SealedWriter};
+use crate::jobs::Job;
+use crate::Error;
+
+/// The kind of sealed file the join's progress is.
+const KIND: &str = "hetman-knight-join";
+/// The body's first bytes.
+const MAGIC: &[u8; 8] = b"HETMANJ1";
+
+/// Where a join saves its progress, and which checkpoint it goes with.
+pub(super) struct JoinFile {
+    path: PathBuf,
+    /// The count (the checkpoint's job identity).
+    count: String,
+    /// The checkpoint's checksum.
+    seal: String,
+}
+
+/// The pieces of a join finished so far and the tours they made.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct JoinProgress {
+    /// One flag a piece.
+    pub(super) done: Vec<bool>,
+    /// The tours of the finished pieces.
+    pub(super) total: BigCount,
+}
+
+impl JoinProgress {
+    /// Nothing finished of `pieces` pieces.
+    pub(super) fn new(pieces: usize) -> JoinProgress {
+        JoinProgress {
+            done: vec![false; pieces],
+            total: BigCount::zero(),
+        }
+    }
+}
+
+impl JoinFile {
+    /// The progress file of the checkpoint at `checkpoint`, which must hold
+    /// both tables of the count whose checkpoint job identity is `count`.
+    /// The checkpoint's checksum is read from its header.
+    pub(super) fn beside(checkpoint: &Path, kind: &str, count: &str) -> Result<JoinFile, Error> {
+        let seal = match SealedReader::open(checkpoint, kind) {
+            Ok(Some(r)) => r.header().checksum(),
+            Ok(None) => return Err(checkpoint_error(checkpoint, "does not exist")),
+            Err(e) => return Err(checkpoint_error(checkpoint, e)),
+        };
+        let mut path = checkpoint.as_os_str().to_owned();
+        path.push(".join");
+        Ok(JoinFile {
+            path: PathBuf::from(path),
+            count: count.to_string(),
+            seal,
+        })
+    }
+
+    /// Where the progress is saved.
+    #[cfg(test)]
+    pub(super) fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn identity(&self, pieces: usize) -> String {
+        let count = self
+            .count
+            .split_whitespace()
+            .find_map(|f| f.strip_prefix("count="))
+            .unwrap_or(&self.count);
+        Job::new("knight-frontier-join")
+            .field("count", count)
+            .field("checkpoint", &self.seal)
+            .field("pieces", pieces)
+            .identity()
+    }
+
+    /// The progress saved for this checkpoint and a join of `pieces`
+    /// pieces: `None` when there is none, or when it was saved with another
+    /// checkpoint or cut (stale). Refuses a file of another count or one
+    /// that does not read back whole.
+    pub(super) fn load(&self, pieces: usize) -> Result<Option<JoinProgress>, Error> {
+        let error = |why: String| checkpoint_error(&self.path, why);
+        let mut r = match SealedReader::open(&self.path, KIND) {
+            Ok(Some(r)) => r,
+            Ok(None) => return Ok(None),
+            Err(e) => return Err(error(reason(e))),
+        };
+        let wanted = self.identity(pieces);
+        let found = r.header().identity.clone();
+        let field = |s: &str, key: &str| {
+            s.split_whitespace()
+                .find_map(|f| f.strip_prefix(key).map(str::to_string))
+        };
+        if field(&found, "count=") != field(&wanted, "count=") {
+            let why = crate::jobs::difference(&found, &wanted).unwrap_or_default();
+            return Err(error(format!(
+                "belongs to another count: {why}; remove it or choose another checkpoint"
+            )));
+        }
+        if crate::jobs::difference(&found, &wanted).is_some() {
+            // Saved with an older checkpoint of this count: not this join's.
+            return Ok(None);
+        }
+        let damaged = |e: std::io::Error| error(format!("is cut short or damaged: {e}"));
+        let mut magic = [0u8; 8];
+        r.read_exact(&mut magic).map_err(damaged)?;
+        if &magic != MAGIC {
+            return Err(error("is not a join's progress".into()));
+        }
+        if word(&mut r).map_err(damaged)? != pieces as u64 {
+            return Err(error(
+                "is damaged: its pieces differ from its header".into(),
+            ));
+        }
+        let mut flags = vec![0u8; pieces];
+        r.read_exact(&mut flags).map_err(damaged)?;
+        if flags.iter().any(|&f| f > 1) {
+            return Err(error(
+                "is damaged: a piece is neither done nor to do".into(),
+            ));
+        }
+        let limbs = word(&mut r).map_err(damaged)?;
+        if limbs > 64 {
+            return Err(error("is damaged: its sum is too long".into()));
+        }
+        let words = (0..limbs)
+            .map(|_| word(&mut r).map_err(damaged))
+            .collect::<Result<Vec<u64>, Error>>()?;
+        // Nothing read is used before every byte is checked.
+        r.finish().map_err(|e| error(reason(e)))?;
+        Ok(Some(JoinProgress {
+            done: flags.iter().map(|&f| f == 1).collect(),
+            total: BigCount::from_limbs(&words),
+        }))
+    }
+
+    /// Saves `progress` (atomically; a file hetman did not write is never
+    /// replaced).
+    pub(super) fn save(&self, progress: &JoinProgress) -> Result<(), Error> {
+        let pieces = progress.done.len();
+        let error = |e: std::io::Error| checkpoint_error(&self.path, e);
+        let mut w = SealedWriter::create(&self.path, KIND, &self.identity(pieces))
+            .map_err(|e| checkpoint_error(&self.path, reason(e)))?;
+        w.write_all(MAGIC).map_err(error)?;
+        w.write_all(&(pieces as u64).to_le_bytes()).map_err(error)?;
+        let flags: Vec<u8> = progress.done.iter().map(|&d| u8::from(d)).collect();
+        w.write_all(&flags).map_err(error)?;
+        let limbs = progress.total.limbs();
+        w.write_all(&(limbs.len() as u64).to_le_bytes())
+            .map_err(error)?;
+        for l in limbs {
+            w.write_all(&l.to_le_bytes()).map_err(error)?;
+        }
+        w.finish()
+            .map_err(|e| checkpoint_error(&self.path, reason(e)))
+    }
+
+    /// Removes the file (the count is over).
+    pub(super) fn remove(&self) {
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+fn word(r: &mut impl Read) -> std::io::Result<u64> {
+    let mut b = [0u8; 8];
+    r.read_exact(&mut b)?;
+    Ok(u64::from_le_bytes(b))
+}
+
+fn reason(e: Error) -> String {
+    match e {
+        Error::File { reason, .. } => reason,
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::jobs::sealed;
+
+    fn dir(name: &str) -> PathBuf {
+        let d =
+            std::env::temp_dir().join(format!("hetman-join-file-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    fn checkpoint(d: &Path, body: &[u8]) -> PathBuf {
+        let p = d.join("count.ckpt");
+        sealed::write(&p, "ckpt-kind", "job=knight-frontier count=abc", body).unwrap();
+        p
+    }
+
+    #[test]
+    fn progress_reads_back_for_its_checkpoint_only() {
+        let d = dir("back");
+        let ckpt = checkpoint(&d, b"tables");
+        let f = JoinFile::beside(&ckpt, "ckpt-kind", "job=knight-frontier count=abc").unwrap();
+        assert_eq!(f.path(), d.join("count.ckpt.join"));
+        assert_eq!(f.load(5).unwrap(), None, "nothing saved yet");
+        let p = JoinProgress {
+            done: vec![true, false, true, true, false],
+            total: BigCount::from(u128::MAX).mul_u64(3),
+        };
+        f.save(&p).unwrap();
+        assert_eq!(f.load(5).unwrap(), Some(p.clone()));
+        // Another cut: stale.
+        assert_eq!(f.load(6).unwrap(), None);
+        // The checkpoint saved again with other tables: stale.
+        let ckpt = checkpoint(&d, b"other tables");
+        let g = JoinFile::beside(&ckpt, "ckpt-kind", "job=knight-frontier count=abc").unwrap();
+        assert_eq!(g.load(5).unwrap(), None);
+        // Another count: refused.
+        let h = JoinFile::beside(&ckpt, "ckpt-kind", "job=knight-frontier count=abd").unwrap();
+        f.save(&p).unwrap();
+        let e = h.load(5).unwrap_err().to_string();
+        assert!(e.contains("belongs to another count"), "{e}");
+        // One byte changed: refused.
+        let mut bytes = std::fs::read(f.path()).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 1;
+        std::fs::write(f.path(), &bytes).unwrap();
+        let e = f.load(5).unwrap_err().to_string();
+        assert!(e.contains("checksum mismatch"), "{e}");
+        f.remove();
+        assert!(!f.path().exists());
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    #[test]
+    fn a_file_hetman_did_not_write_is_kept() {
+        let d = dir("foreign");
+        let ckpt = checkpoint(&d, b"tables");
+        let f = JoinFile::beside(&ckpt, "ckpt-kind", "job=knight-frontier count=abc").unwrap();
+        std::fs::write(f.path(), "someone's notes\n").unwrap();
+        let e = f.load(3).unwrap_err().to_string();
+        assert!(e.contains("not a file written by hetman"), "{e}");
+        assert!(f.save(&JoinProgress::new(3)).is_err());
+        assert_eq!(
+            std::fs::read_to_string(f.path()).unwrap(),
+            "someone's notes\n"
+        );
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+}
