@@ -33,7 +33,7 @@
 //! (the `meet` module explains how). On one thread, 6×6 open tours take
 //! 0.49 s instead of 4.1 s and 7×8 closed tours 22 s instead of 136 s;
 //! on two, the 7×7 open tours, 165,575,218,320, take about 70 s and the 8×8
-//! closed tours, 13,267,364,410,532, 11 minutes and 7.0 GiB instead of
+//! closed tours, 13,267,364,410,532, 8 minutes and 6 GB instead of
 //! 2 hours and 16 GiB.
 //!
 //! The 6×6 board has 9,862 closed tours:
