@@ -300,6 +300,16 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
             }
             bail!("{size}: {}", refused.unwrap_or_default());
         }
+        Err(hetman::Error::Interrupted) => {
+            drop(bar);
+            if let Some(p) = a.checkpoint.as_deref() {
+                eprintln!(
+                    "hetman: {size}: the count so far is saved in '{}'; the same command resumes it",
+                    p.display()
+                );
+            }
+            return Err(hetman::Error::Interrupted.into());
+        }
         Err(e @ hetman::Error::OutOfMemory { .. }) => {
             drop(bar);
             let (bytes, how) = budget.unwrap_or_default();

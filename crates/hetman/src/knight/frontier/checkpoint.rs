@@ -9,8 +9,8 @@ use std::fs;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
-use super::join::Backward;
 use super::plan::Plan;
+use super::sides::Backward;
 use super::sweep::{Key, Parts};
 use super::ways::{self, on_table, Table, Ways};
 use super::BigCount;

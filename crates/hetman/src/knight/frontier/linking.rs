@@ -16,7 +16,7 @@
 //! The result equals trying every pair with `links_up`; the tests of
 //! [`join`](super::join) check the two against each other.
 
-use super::join::{Side, END, NONE};
+use super::sides::{Side, END, NONE};
 
 /// A path system: for each square (5 bits from bit `5k`) its partner plus
 /// one, [`OPEN_END`] when its path runs to a tour end, or 0 when the square

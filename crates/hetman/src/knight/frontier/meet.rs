@@ -50,11 +50,12 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::checkpoint::{self, checkpoint_error, load_partial, Half, Partial};
-use super::join::{groups, join};
+use super::join::join;
 use super::join_file::JoinFile;
 use super::memory::give_back;
 use super::plan::Plan;
 use super::prefixes::Prefixes;
+use super::sides::groups;
 use super::sweep::{save_table, step_table, Key, Stepped};
 use super::ways::{on_table, Table};
 use super::{BigCount, Options, Progress, Tours, FULL};
@@ -432,10 +433,8 @@ fn keeps(w: usize, cut: usize, u: usize, v: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::count;
     use super::super::sweep::run;
     use super::*;
-    use std::sync::atomic::Ordering;
 
     /// A few blocked squares, from a seed (a small linear congruential generator).
     fn mask(cells: usize, seed: u64, per_mille: u64) -> Vec<bool> {
@@ -499,170 +498,6 @@ mod tests {
             let cut = cut_of(&plan).expect("these boards can be cut");
             assert_eq!(run_split::<u64>(&plan, kind, cut, &o).unwrap().0, tours);
         }
-    }
-
-    /// Options that save to `path` when `stop` is raised (and not before).
-    fn stopping<'a>(
-        stop: &'a std::sync::atomic::AtomicBool,
-        progress: &'a dyn Fn(Progress),
-        path: &'a std::path::Path,
-    ) -> Options<'a> {
-        Options {
-            stop: Some(stop),
-            progress: Some(progress),
-            checkpoint: Some(path),
-            checkpoint_every: std::time::Duration::from_secs(3600),
-            ..Options::default()
-        }
-    }
-
-    #[test]
-    fn a_split_count_stopped_in_the_crossing_phase_resumes() {
-        use std::sync::atomic::AtomicBool;
-        let dir = std::env::temp_dir().join(format!("hetman-meet-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        // 6x6 counts one side by symmetry, 5x6 both sides.
-        for (w, h, mirror) in [(6u32, 6u32, true), (5, 6, false)] {
-            let path = dir.join(format!("{w}x{h}.ckpt"));
-            let free = vec![false; (w * h) as usize];
-            let plan = Plan::new(w, h, &free, Tours::Closed).unwrap();
-            let cut = cut_of(&plan).unwrap();
-            assert_eq!(mirrored(&plan, cut), mirror, "{w}x{h}");
-            let (plain, _) = run::<u64>(&plan, &Options::default()).unwrap();
-            let stop = AtomicBool::new(false);
-            // The crossing phase is the last `w` progress steps but one;
-            // stop after its third square.
-            let progress = |p: Progress| {
-                if p.step + plan.w == p.steps + 2 {
-                    stop.store(true, Ordering::Relaxed);
-                }
-            };
-            let mut o = stopping(&stop, &progress, &path);
-            assert_eq!(
-                count(w, h, &free, Tours::Closed, &o).map(|c| c.tours),
-                Err(Error::Interrupted)
-            );
-            assert!(path.exists(), "a stopped split count saves its states");
-            // The front-to-back count does not take the split's checkpoint.
-            stop.store(false, Ordering::Relaxed);
-            o.progress = None;
-            o.split = false;
-            let err = count(w, h, &free, Tours::Closed, &o).unwrap_err();
-            assert!(matches!(err, Error::Checkpoint { .. }), "{err}");
-            o.split = true;
-            let resumed = count(w, h, &free, Tours::Closed, &o).unwrap();
-            assert!(resumed.split);
-            assert_eq!(resumed.tours, plain, "{w}x{h}");
-            assert!(!path.exists(), "a finished count removes its checkpoint");
-        }
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    /// A count with two sides (5×6: no half-turn symmetry) stopped on its
-    /// far side, at the far side's end, on its near side and in the join:
-    /// each resume makes only the squares after the stop and gets the whole
-    /// count.
-    #[test]
-    fn a_split_count_stopped_at_any_square_of_either_side_resumes_there() {
-        use std::sync::atomic::AtomicBool;
-        use std::sync::Mutex;
-        let dir = std::env::temp_dir().join(format!("hetman-sides-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("5x6.ckpt");
-        let (w, h) = (5u32, 6u32);
-        let free = vec![false; (w * h) as usize];
-        let plan = Plan::new(w, h, &free, Tours::OpenDirected).unwrap();
-        let cut = cut_of(&plan).unwrap();
-        assert!(!mirrored(&plan, cut));
-        let whole = count(w, h, &free, Tours::OpenDirected, &Options::default()).unwrap();
-        let far_end = plan.cells - cut + plan.w;
-        // The last: stopped after the near side's last square, in the join.
-        let near_end = far_end + cut + plan.w;
-        for after in [
-            3,
-            far_end - 2,
-            far_end,
-            far_end + 4,
-            far_end + cut + 2,
-            near_end,
-        ] {
-            let stop = AtomicBool::new(false);
-            // The squares each run makes, so that a resume is seen to go on.
-            let made = Mutex::new(Vec::new());
-            let progress = |p: Progress| {
-                made.lock().unwrap().push(p.step);
-                if p.step == after {
-                    stop.store(true, Ordering::Relaxed);
-                }
-            };
-            let mut o = stopping(&stop, &progress, &path);
-            let first = count(w, h, &free, Tours::OpenDirected, &o);
-            assert_eq!(
-                first.map(|c| c.tours),
-                Err(Error::Interrupted),
-                "after {after}"
-            );
-            assert!(path.exists(), "stopped after square {after}: saved");
-            stop.store(false, Ordering::Relaxed);
-            made.lock().unwrap().clear();
-            o.stop = None;
-            let resumed = count(w, h, &free, Tours::OpenDirected, &o).unwrap();
-            assert_eq!(resumed.tours, whole.tours, "stopped after square {after}");
-            let mut join_file = path.as_os_str().to_owned();
-            join_file.push(".join");
-            assert!(!std::path::Path::new(&join_file).exists());
-            // No square before the stop is made again.
-            let again = made.lock().unwrap();
-            assert!(again.iter().all(|&s| s > after), "after {after}: {again:?}");
-            assert!(!path.exists());
-        }
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    /// A join stopped again and again, a few pieces at a time, goes on each
-    /// time from the pieces it finished (saved beside the checkpoint) and
-    /// ends with the whole count; on one side by symmetry (6×6 closed) and
-    /// with two (5×6 open).
-    #[test]
-    fn a_join_stopped_many_times_goes_on_from_its_finished_pieces() {
-        use super::super::join::tests::STOP_AFTER;
-        let dir = std::env::temp_dir().join(format!("hetman-join-again-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        for (w, h, kind) in [(6u32, 6u32, Tours::Closed), (5, 6, Tours::OpenDirected)] {
-            let path = dir.join(format!("{w}x{h}.ckpt"));
-            let free = vec![false; (w * h) as usize];
-            let whole = count(w, h, &free, kind, &Options::default()).unwrap();
-            let o = Options {
-                checkpoint: Some(&path),
-                checkpoint_every: std::time::Duration::from_secs(3600),
-                ..Options::default()
-            };
-            let mut join_file = path.as_os_str().to_owned();
-            join_file.push(".join");
-            let join_file = std::path::PathBuf::from(join_file);
-            // Three pieces a run: a join that started again each time would
-            // never end.
-            STOP_AFTER.with(|s| s.set(Some(3)));
-            let mut stops = 0;
-            let resumed = loop {
-                match count(w, h, &free, kind, &o) {
-                    Err(Error::Interrupted) => {
-                        assert!(join_file.exists(), "{w}x{h}: the join's progress is saved");
-                        stops += 1;
-                        assert!(stops < 2000, "{w}x{h}: the join does not go on");
-                    }
-                    other => break other.unwrap(),
-                }
-            };
-            STOP_AFTER.with(|s| s.set(None));
-            assert!(stops >= 3, "{w}x{h}: stopped only {stops} times");
-            assert_eq!(resumed.tours, whole.tours, "{w}x{h} after {stops} stops");
-            assert!(
-                !path.exists() && !join_file.exists(),
-                "a finished count cleans up"
-            );
-        }
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// Boards unchanged by a half turn, with random symmetric masks: the

@@ -67,6 +67,7 @@ mod per_square;
 mod plan;
 mod prefixes;
 pub mod shard;
+mod sides;
 mod sweep;
 mod table;
 mod transfer;

@@ -2,8 +2,8 @@
 //! (see [`meet`](super::meet)): a forward state is dropped as soon as the
 //! squares of rank F it has passed match no backward state.
 
-use super::join::{targets, Backward};
 use super::plan::Allows;
+use super::sides::{targets, Backward};
 use super::sweep::Key;
 use super::FULL;
 
