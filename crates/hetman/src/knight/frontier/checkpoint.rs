@@ -133,7 +133,7 @@ fn write_grouped<K: Key>(w: &mut impl Write, far: &Backward<K>) -> io::Result<()
 
 /// What is wrong with a sealed file, without its path (the checkpoint
 /// error names it).
-fn reason(e: Error) -> String {
+pub(super) fn reason(e: Error) -> String {
     match e {
         Error::File { reason, .. } => reason,
         other => other.to_string(),

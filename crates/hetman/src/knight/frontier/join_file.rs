@@ -14,7 +14,7 @@
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-use super::checkpoint::checkpoint_error;
+use super::checkpoint::{checkpoint_error, reason};
 use super::BigCount;
 use crate::jobs::sealed::{SealedReader, SealedWriter};
 use crate::jobs::Job;
@@ -61,7 +61,7 @@ impl JoinFile {
         let seal = match SealedReader::open(checkpoint, kind) {
             Ok(Some(r)) => r.header().checksum(),
             Ok(None) => return Err(checkpoint_error(checkpoint, "does not exist")),
-            Err(e) => return Err(checkpoint_error(checkpoint, e)),
+            Err(e) => return Err(checkpoint_error(checkpoint, reason(e))),
         };
         let mut path = checkpoint.as_os_str().to_owned();
         path.push(".join");
@@ -182,13 +182,6 @@ fn word(r: &mut impl Read) -> std::io::Result<u64> {
     let mut b = [0u8; 8];
     r.read_exact(&mut b)?;
     Ok(u64::from_le_bytes(b))
-}
-
-fn reason(e: Error) -> String {
-    match e {
-        Error::File { reason, .. } => reason,
-        other => other.to_string(),
-    }
 }
 
 #[cfg(test)]
