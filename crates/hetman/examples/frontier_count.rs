@@ -16,7 +16,8 @@
 //! `--block a1,b3,...` (blocked squares in algebraic notation), `--expect N`
 //! (fail with exit code 2 unless the count is N; bench/frontier.sh uses it),
 //! `--max-states N` (stop, with the checkpoint saved, once the count would
-//! hold more than N states: a partial run of a count out of reach).
+//! hold more than N states: a partial run of a count out of reach),
+//! `--passes N` (the near side's last rank and the join in N passes).
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -70,6 +71,7 @@ fn run() -> Result<(), String> {
     let mut checkpoint: Option<PathBuf> = None;
     let mut every = 600u64;
     let mut block = String::new();
+    let mut passes = 1usize;
     let mut expect: Option<u128> = None;
     let mut max_states: Option<usize> = None;
     let mut args = std::env::args().skip(1);
@@ -92,6 +94,11 @@ fn run() -> Result<(), String> {
                     .map_err(|e| format!("--every: {e}"))?
             }
             "--block" => block = value("--block")?,
+            "--passes" => {
+                passes = value("--passes")?
+                    .parse()
+                    .map_err(|e| format!("--passes: {e}"))?
+            }
             "--max-states" => {
                 max_states = Some(
                     value("--max-states")?
@@ -160,6 +167,7 @@ fn run() -> Result<(), String> {
     opts.joining = Some(&joining);
     opts.split = split;
     opts.max_states = max_states;
+    opts.passes = passes;
     opts.checkpoint = checkpoint.as_deref();
     opts.checkpoint_every = Duration::from_secs(every);
     let c = count(w, h, &blocked, kind, &opts).map_err(|e| e.to_string())?;

@@ -119,6 +119,19 @@ pub struct CountArgs {
     /// With --shard: also write this shard's result as a JSON record to FILE.
     #[arg(long, value_name = "FILE", requires = "shard")]
     pub result: Option<std::path::PathBuf>,
+    /// Whole-board counts met in the middle from both sides: run the near side's last rank
+    /// and the join in N passes (1 to 255), each keeping only the near states that one share
+    /// of the far side's states can complete, so that the largest table holds about 1/N of
+    /// them; the same count, for boards whose near side does not fit in memory. With
+    /// --checkpoint each finished pass is kept in FILE.pass-K-of-N.join.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 1,
+        value_parser = clap::value_parser!(u32).range(1..=255),
+        conflicts_with_all = ["start", "shard"]
+    )]
+    pub passes: u32,
 }
 
 /// Refuses a count from one square whose search is estimated at over an
@@ -230,6 +243,7 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
     fopts.stop = Some(&STOP);
     fopts.checkpoint = a.checkpoint.as_deref();
     fopts.checkpoint_every = Duration::from_secs(a.checkpoint_every);
+    fopts.passes = a.passes as usize;
     let resuming = a.checkpoint.as_deref().is_some_and(|p| p.exists());
     if let Some(p) = a.checkpoint.as_deref().filter(|_| resuming) {
         eprintln!("hetman: resuming from the checkpoint '{}'", p.display());

@@ -32,6 +32,9 @@ pub(super) struct JoinFile {
     count: String,
     /// The checkpoint's checksum.
     seal: String,
+    /// Which pass of how many (see [`passes`](super::passes)), if the join
+    /// runs in passes.
+    pass: Option<(usize, usize)>,
 }
 
 /// The pieces of a join finished so far and the tours they made.
@@ -58,17 +61,32 @@ impl JoinFile {
     /// both tables of the count whose checkpoint job identity is `count`.
     /// The checkpoint's checksum is read from its header.
     pub(super) fn beside(checkpoint: &Path, kind: &str, count: &str) -> Result<JoinFile, Error> {
+        Self::for_pass(checkpoint, kind, count, None)
+    }
+
+    /// The progress file of pass `k` of `passes` of a join in passes, with
+    /// `pass` (`FILE.pass-K-of-P.join`, K from 1), or of the whole join.
+    pub(super) fn for_pass(
+        checkpoint: &Path,
+        kind: &str,
+        count: &str,
+        pass: Option<(usize, usize)>,
+    ) -> Result<JoinFile, Error> {
         let seal = match SealedReader::open(checkpoint, kind) {
             Ok(Some(r)) => r.header().checksum(),
             Ok(None) => return Err(checkpoint_error(checkpoint, "does not exist")),
             Err(e) => return Err(checkpoint_error(checkpoint, reason(e))),
         };
         let mut path = checkpoint.as_os_str().to_owned();
+        if let Some((k, passes)) = pass {
+            path.push(format!(".pass-{}-of-{passes}", k + 1));
+        }
         path.push(".join");
         Ok(JoinFile {
             path: PathBuf::from(path),
             count: count.to_string(),
             seal,
+            pass,
         })
     }
 
@@ -84,11 +102,14 @@ impl JoinFile {
             .split_whitespace()
             .find_map(|f| f.strip_prefix("count="))
             .unwrap_or(&self.count);
-        Job::new("knight-frontier-join")
+        let job = Job::new("knight-frontier-join")
             .field("count", count)
-            .field("checkpoint", &self.seal)
-            .field("pieces", pieces)
-            .identity()
+            .field("checkpoint", &self.seal);
+        let job = match self.pass {
+            Some((k, passes)) => job.field("pass", format!("{}/{passes}", k + 1)),
+            None => job,
+        };
+        job.field("pieces", pieces).identity()
     }
 
     /// The progress saved for this checkpoint and a join of `pieces`
@@ -149,6 +170,28 @@ impl JoinFile {
             done: flags.iter().map(|&f| f == 1).collect(),
             total: BigCount::from_limbs(&words),
         }))
+    }
+
+    /// The tours of a join whose every piece is finished, as saved for this
+    /// checkpoint (and pass): `None` when nothing is saved, when the join
+    /// is not finished or when the file is stale. Refuses what
+    /// [`JoinFile::load`] refuses.
+    pub(super) fn finished(&self) -> Result<Option<BigCount>, Error> {
+        let pieces = match SealedReader::open(&self.path, KIND) {
+            Ok(Some(r)) => r
+                .header()
+                .identity
+                .split_whitespace()
+                .find_map(|f| f.strip_prefix("pieces="))
+                .and_then(|n| n.parse::<usize>().ok())
+                .unwrap_or(0),
+            Ok(None) => return Ok(None),
+            Err(e) => return Err(checkpoint_error(&self.path, reason(e))),
+        };
+        Ok(self
+            .load(pieces)?
+            .filter(|p| p.done.iter().all(|&d| d))
+            .map(|p| p.total))
     }
 
     /// Saves `progress` (atomically; a file hetman did not write is never

@@ -51,8 +51,9 @@ use std::time::Instant;
 
 use super::checkpoint::{self, checkpoint_error, load_partial, Half, Partial};
 use super::join::join;
-use super::join_file::JoinFile;
+use super::join_file::{JoinFile, JoinProgress};
 use super::memory::give_back;
+use super::passes;
 use super::plan::Plan;
 use super::prefixes::Prefixes;
 use super::sides::groups;
@@ -132,15 +133,16 @@ pub(super) fn run_split<K: Key>(
     // towards `max_states` too.
     let far_held = std::cell::Cell::new(0usize);
     // Runs squares `range` of one side, saving its states now and then and
-    // when stopped (in the middle of a square too); `before` is the number
-    // of progress steps before square 0 of this walk, and `partial` the
-    // first square's work before a stop.
+    // when stopped (in the middle of a square too) unless it is a pass (see
+    // `passes`); `before` is the number of progress steps before square 0
+    // of this walk, and `partial` the first square's work before a stop.
     let mut walk = |plan: &Plan,
                     range: std::ops::Range<usize>,
                     mut parts: Table<K>,
                     before: usize,
                     side: Half<'_, K>,
-                    mut partial: Option<Partial<K>>|
+                    mut partial: Option<Partial<K>>,
+                    saves: bool|
      -> Result<Table<K>, Error> {
         let mut high = parts.high();
         let end = match side {
@@ -157,7 +159,9 @@ pub(super) fn run_split<K: Key>(
                 match step_table(plan, v, parts, high, threads, &limited, partial.take())? {
                     Stepped::Done(next, finished, h) => (next, finished, h),
                     Stepped::Stopped(rest, half, why) => {
-                        save(v, &rest, Some(&half), side)?;
+                        if saves {
+                            save(v, &rest, Some(&half), side)?;
+                        }
                         return Err(why);
                     }
                 };
@@ -175,7 +179,7 @@ pub(super) fn run_split<K: Key>(
                     states,
                 });
             }
-            if v + 1 < end && last_save.elapsed() >= opts.checkpoint_every {
+            if saves && v + 1 < end && last_save.elapsed() >= opts.checkpoint_every {
                 save(v + 1, &parts, None, side)?;
                 last_save = Instant::now();
             }
@@ -247,13 +251,13 @@ pub(super) fn run_split<K: Key>(
         .map(|f| f.square)
         .filter(|&s| s + w >= cut && s < cut + w)
         .map(|s| s + w - cut);
-    let (tours, file) = if mirror {
+    let (tours, files, most) = if mirror {
         // The half turn maps the board, the cut and the crossing moves each
         // side makes onto themselves, so the backward table is the forward
         // one: count one side and join it with itself.
         let (from, forward, first, crossing) = near(resume.map(|r| (r.v, r.table, r.partial)));
         let near_side = Half::Near(None);
-        let forward = walk(plan, from.min(cut)..cut, forward, 0, near_side, first)?;
+        let forward = walk(plan, from.min(cut)..cut, forward, 0, near_side, first, true)?;
         let phase = plan.crossing_phase(cut, cut + w, |u, v| keeps(w, cut, u, v), cut);
         let a = walk(
             &phase,
@@ -262,6 +266,7 @@ pub(super) fn run_split<K: Key>(
             0,
             near_side,
             crossing,
+            true,
         )?;
         give_back();
         let b = on_table!(&a, p => groups(&phase, p, blocked, |k| 2 * w - k, opts.threads));
@@ -269,7 +274,7 @@ pub(super) fn run_split<K: Key>(
         let file = join_file(&a, near_side)?;
         let f = file.as_ref();
         let joined = on_table!(&a, p => join(plan, p, &b, blocked, must_end, false, opts, f))?;
-        (joined, file)
+        (joined, Vec::from_iter(file), 0)
     } else {
         // The backward count over the ranks from the cut on, then its half
         // of the crossing phase: the rank before the cut makes its moves two
@@ -294,7 +299,7 @@ pub(super) fn run_split<K: Key>(
                 } else {
                     (None, partial)
                 };
-                let b = walk(&back, from.min(row)..row, table, 0, Half::Far, first)?;
+                let b = walk(&back, from.min(row)..row, table, 0, Half::Far, first, true)?;
                 let b = walk(
                     &back_phase,
                     from.max(row)..row + w,
@@ -302,6 +307,7 @@ pub(super) fn run_split<K: Key>(
                     0,
                     Half::Far,
                     crossing,
+                    true,
                 )?;
                 (b, None)
             }
@@ -331,11 +337,12 @@ pub(super) fn run_split<K: Key>(
             before,
             near_side,
             first,
+            true,
         )?;
         // The forward half of the crossing phase: the rank after the cut
         // makes its moves back across the cut only.
         let mut phase = near_plan.crossing_phase(cut, cut + w, |u, _| u < cut, cut);
-        phase.prefixes = Some(Arc::new(Prefixes::new(
+        let all = Arc::new(Prefixes::new(
             &b,
             cut,
             w,
@@ -343,23 +350,106 @@ pub(super) fn run_split<K: Key>(
             blocked,
             plan.closed,
             must_end,
-        )));
-        let a = walk(
-            &phase,
-            from.max(cut)..cut + w,
-            forward,
-            before,
-            near_side,
-            crossing,
-        )?;
-        give_back();
-        // A count resumed at its join holds its tables too.
-        peak = peak.max(a.len()).max(b.len());
-        let file = join_file(&a, near_side)?;
-        let f = file.as_ref();
-        let joined = on_table!(&a, p => join(plan, p, &b, blocked, must_end, capped, opts, f))?;
-        (joined, file)
+        ));
+        phase.prefixes = Some(all.clone());
+        // In passes (see `passes`), from the states after the first squares
+        // of rank F (or, resumed in rank F, from where it was stopped).
+        let from = from.max(cut);
+        let split = passes::split_at(opts.passes, cut, w, all.longest(), from, crossing.is_some());
+        match split {
+            None => {
+                let a = walk(
+                    &phase,
+                    from..cut + w,
+                    forward,
+                    before,
+                    near_side,
+                    crossing,
+                    true,
+                )?;
+                give_back();
+                // A count resumed at its join holds its tables too.
+                peak = peak.max(a.len()).max(b.len());
+                let file = join_file(&a, near_side)?;
+                let f = file.as_ref();
+                let joined =
+                    on_table!(&a, p => join(plan, p, &b, blocked, must_end, capped, opts, f))?;
+                (joined, Vec::from_iter(file), 0)
+            }
+            Some(split) => {
+                let common = walk(
+                    &phase,
+                    from..split,
+                    forward,
+                    before,
+                    near_side,
+                    crossing,
+                    true,
+                )?;
+                // The passes start from here: saved once, so that the progress
+                // files of the passes go with this checkpoint.
+                if from < split {
+                    save(split, &common, None, near_side)?;
+                }
+                let m = split - cut;
+                let histogram = on_table!(&common, p => passes::histogram(&phase, &all, split - 1, m, p, opts.threads));
+                let classes = passes::Classes::new(&histogram, opts.passes);
+                debug_assert_eq!(classes.sizes.iter().sum::<usize>(), common.len());
+                let mut most = common.len().max(b.len());
+                let mut starts = passes::deal(&phase, &all, &classes, split - 1, common);
+                give_back();
+                let mut tours = BigCount::zero();
+                let mut files = Vec::new();
+                for k in 0..opts.passes {
+                    let start = std::mem::replace(&mut starts[k], Table::W1(Vec::new()));
+                    // The far side and the passes still to come are held too.
+                    far_held.set(b.len() + starts.iter().map(Table::len).sum::<usize>());
+                    let file = match &checkpoint {
+                        Some((marked, path)) => Some(JoinFile::for_pass(
+                            path,
+                            checkpoint::KIND,
+                            &checkpoint::job_for(&marked.signature),
+                            Some((k, opts.passes)),
+                        )?),
+                        None => None,
+                    };
+                    let done = match &file {
+                        Some(f) => f.finished()?,
+                        None => None,
+                    };
+                    let joined = match done {
+                        Some(done) => done,
+                        None => {
+                            let a = walk(
+                                &phase,
+                                split..cut + w,
+                                start,
+                                before,
+                                near_side,
+                                None,
+                                false,
+                            )?;
+                            give_back();
+                            most = most.max(a.len());
+                            let f = file.as_ref();
+                            let joined = on_table!(&a, p => join(plan, p, &b, blocked, must_end, capped, opts, f))?;
+                            if let Some(f) = f {
+                                f.save(&JoinProgress {
+                                    done: vec![true],
+                                    total: joined.clone(),
+                                })?;
+                            }
+                            joined
+                        }
+                    };
+                    tours += &joined;
+                    files.extend(file);
+                }
+                (tours, files, most)
+            }
+        }
     };
+    peak = peak.max(most);
     if let Some(progress) = opts.progress {
         progress(Progress {
             step: steps,
@@ -369,7 +459,7 @@ pub(super) fn run_split<K: Key>(
     }
     if let Some(path) = opts.checkpoint {
         // A finished count leaves nothing to resume.
-        if let Some(f) = file {
+        for f in files {
             f.remove();
         }
         let _ = std::fs::remove_file(path);

@@ -63,6 +63,7 @@ mod join_file;
 mod linking;
 mod meet;
 mod memory;
+mod passes;
 mod per_square;
 mod plan;
 mod prefixes;
@@ -189,6 +190,13 @@ pub struct Options<'a> {
     /// matrix (see the `transfer` module) rather than square by square. On by
     /// default; off for comparisons. The answer does not depend on it.
     pub periodic: bool,
+    /// In a count met in the middle from both sides (not one side by
+    /// symmetry), run the near side's crossing rank and the join in this many
+    /// passes (at least 1): each pass joins a share of the far side's groups
+    /// and keeps only the near states that can match them, so the largest
+    /// table holds about 1/`passes` of the states (see the `passes` module).
+    /// The answer does not depend on it.
+    pub passes: usize,
 }
 
 impl Default for Options<'_> {
@@ -204,6 +212,7 @@ impl Default for Options<'_> {
             waiting: None,
             split: true,
             periodic: true,
+            passes: 1,
         }
     }
 }
@@ -221,6 +230,7 @@ impl std::fmt::Debug for Options<'_> {
             .field("waiting", &self.waiting.is_some())
             .field("split", &self.split)
             .field("periodic", &self.periodic)
+            .field("passes", &self.passes)
             .finish()
     }
 }

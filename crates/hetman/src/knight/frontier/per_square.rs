@@ -185,6 +185,7 @@ fn plain<'a>(opts: &Options<'a>) -> Options<'a> {
         waiting: None,
         split: opts.split,
         periodic: opts.periodic,
+        passes: opts.passes,
     }
 }
 

@@ -2,7 +2,7 @@
 //! (see [`meet`](super::meet)): a forward state is dropped as soon as the
 //! squares of rank F it has passed match no backward state.
 
-use super::plan::Allows;
+use super::plan::{Allows, Plan};
 use super::sides::{targets, Backward};
 use super::sweep::Key;
 use super::FULL;
@@ -66,14 +66,11 @@ impl Prefixes {
     }
 }
 
-impl Allows for Prefixes {
-    /// Whether the squares after the cut up to `v` (expanded slots in `f`)
-    /// have crossing moves that some backward state completes.
+impl Prefixes {
+    /// The crossing moves of the squares after the cut up to `v` (expanded
+    /// slots in `f`), 2 bits a square, and how many squares they cover.
     #[inline]
-    fn allows(&self, v: usize, f: &[u8; 32]) -> bool {
-        if v < self.cut {
-            return true;
-        }
+    fn prefix(&self, v: usize, f: &[u8; 32]) -> (usize, usize) {
         let m = (v - self.cut + 1).min(self.longest);
         let mut p = 0usize;
         for k in (0..m).filter(|&k| !self.blocked[self.offset + k]) {
@@ -84,6 +81,41 @@ impl Allows for Prefixes {
             };
             p |= d << (2 * k);
         }
+        (m, p)
+    }
+
+    /// The crossing moves of the first `m` squares after the cut of a state
+    /// stored after square `v` (at least `cut + m - 1`), 2 bits a square.
+    pub(super) fn prefix_of_key<K: Key>(&self, plan: &Plan, v: usize, key: K) -> usize {
+        self.prefix(v, &expanded(plan, key)).1
+    }
+
+    /// Squares checked at most.
+    pub(super) fn longest(&self) -> usize {
+        self.longest
+    }
+}
+
+/// The expanded slots of a state stored after a square: a stored state
+/// holds slots 1.. of the expanded one (see `Plan::finish`), whose slot 0
+/// has left the frontier with both its moves.
+fn expanded<K: Key>(plan: &Plan, key: K) -> [u8; 32] {
+    let mut e = [FULL; 32];
+    plan.decode(key.unpack(), &mut e);
+    let mut f = [FULL; 32];
+    f[1..].copy_from_slice(&e[..31]);
+    f
+}
+
+impl Allows for Prefixes {
+    /// Whether the squares after the cut up to `v` (expanded slots in `f`)
+    /// have crossing moves that some backward state completes.
+    #[inline]
+    fn allows(&self, v: usize, f: &[u8; 32]) -> bool {
+        if v < self.cut {
+            return true;
+        }
+        let (m, p) = self.prefix(v, f);
         self.bits[m][p >> 6] >> (p & 63) & 1 != 0
     }
 }

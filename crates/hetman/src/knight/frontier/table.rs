@@ -192,5 +192,6 @@ fn rows_options<'a>(opts: &Options<'a>, split: bool) -> Options<'a> {
         waiting: None,
         split,
         periodic: opts.periodic,
+        passes: opts.passes,
     }
 }

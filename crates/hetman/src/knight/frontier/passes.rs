@@ -1,0 +1,299 @@
+//! The near side's crossing rank and the join in several passes, for counts
+//! met in the middle whose near side does not fit in memory at once.
+//!
+//! The near side's table grows most over its crossing rank F (see
+//! [`meet`](super::meet)): on 8×8 open tours some 18 times, from about 115
+//! million states at the cut to some 2 billion. Its squares make only moves
+//! back across the cut, so once a square of rank F is passed, its number of
+//! moves (0, 1 or 2) stays in every state that comes from it, and states
+//! that differ there never merge again. So after the first `m` squares of
+//! rank F the near states are dealt into P passes by those numbers (their
+//! *prefix*), and each pass runs the rest of the rank from its own states
+//! and joins them with the whole far side. The walk and the join add up
+//! the ways of each state separately, so the passes add up to the whole
+//! count, and the largest table holds about 1/P of the near states.
+//!
+//! The prefixes are dealt by the states that have each: largest first, to
+//! the pass with the fewest states so far. The states of a pass grow over
+//! the rest of the rank about as the others do, so the passes stay about
+//! even.
+//!
+//! With a checkpoint, the states after the `m` squares are saved before
+//! the first pass, and each pass saves its join's progress beside them
+//! (`FILE.pass-K-of-P.join`, see [`JoinFile`](super::join_file::JoinFile)):
+//! a count stopped in a pass resumes at that pass (its walk again, then the
+//! join's unfinished pieces) and skips the passes it finished.
+
+use super::plan::Plan;
+use super::prefixes::Prefixes;
+use super::sweep::{par, Key, Parts};
+use super::ways::{on_table, Table, Ways};
+
+/// Squares of rank F walked once before the passes: enough prefixes (3 a
+/// square) to deal about two to each pass, fewer than the rank.
+pub(super) fn common_squares(passes: usize, w: usize) -> usize {
+    let mut m = 1;
+    while 3usize.pow(m as u32) < 2 * passes && m < MOST_SQUARES {
+        m += 1;
+    }
+    m.min(w.saturating_sub(1)).max(1)
+}
+
+/// The square where the passes start (the first square of their walks),
+/// when there are passes: `m` squares into rank F for a count that starts
+/// before it, or where a count resumed in rank F was stopped (after the
+/// square it stopped in, with `partial`), so that it holds no larger table
+/// than before. `None` past the squares a prefix can cover.
+pub(super) fn split_at(
+    passes: usize,
+    cut: usize,
+    w: usize,
+    longest: usize,
+    from: usize,
+    partial: bool,
+) -> Option<usize> {
+    if passes <= 1 {
+        return None;
+    }
+    let split = if from > cut {
+        from + usize::from(partial)
+    } else {
+        cut + common_squares(passes, w)
+    };
+    let m = split - cut;
+    (m <= longest.min(MOST_SQUARES) && split <= cut + w).then_some(split)
+}
+
+/// The most squares of a prefix (4^10 counters a thread for the
+/// [`histogram`]).
+const MOST_SQUARES: usize = 10;
+
+/// The pass of each prefix.
+pub(super) struct Classes {
+    /// The pass of each prefix (2 bits a square).
+    class: Vec<u8>,
+    /// The states dealt to each pass.
+    pub(super) sizes: Vec<usize>,
+}
+
+impl Classes {
+    /// Deals the prefixes to `passes` passes (1 to 255) by their states,
+    /// counted in `histogram` (indexed by prefix).
+    pub(super) fn new(histogram: &[usize], passes: usize) -> Classes {
+        assert!((1..=255).contains(&passes), "1 to 255 passes");
+        let mut order: Vec<usize> = (0..histogram.len()).collect();
+        // Largest first; ties by prefix, so the deal is the same every time.
+        order.sort_by_key(|&p| (std::cmp::Reverse(histogram[p]), p));
+        let mut sizes = vec![0usize; passes];
+        let mut class = vec![0u8; histogram.len()];
+        for p in order {
+            let (k, _) = sizes
+                .iter()
+                .enumerate()
+                .min_by_key(|&(k, &s)| (s, k))
+                .expect("at least one pass");
+            class[p] = k as u8;
+            sizes[k] += histogram[p];
+        }
+        Classes { class, sizes }
+    }
+}
+
+/// The near states after square `v` (the `m`-th of rank F) counted by
+/// their prefix of `m` squares.
+pub(super) fn histogram<K: Key, W: Ways>(
+    plan: &Plan,
+    prefixes: &Prefixes,
+    v: usize,
+    m: usize,
+    parts: &Parts<K, W>,
+    threads: usize,
+) -> Vec<usize> {
+    let per = parts.len().div_ceil(threads.max(1)).max(1);
+    let counted = par(parts.chunks(per).collect(), |chunk| {
+        let mut h = vec![0usize; 1 << (2 * m)];
+        for &(key, _) in chunk.iter().flatten() {
+            h[prefixes.prefix_of_key(plan, v, key)] += 1;
+        }
+        h
+    });
+    let mut h = vec![0usize; 1 << (2 * m)];
+    for c in counted {
+        for (x, y) in h.iter_mut().zip(c) {
+            *x += y;
+        }
+    }
+    h
+}
+
+/// Deals the states after square `v` to the passes by their prefixes. The
+/// table is given back bucket by bucket as it is dealt.
+pub(super) fn deal<K: Key>(
+    plan: &Plan,
+    prefixes: &Prefixes,
+    classes: &Classes,
+    v: usize,
+    table: Table<K>,
+) -> Vec<Table<K>> {
+    on_table!(table, p => deal_parts(plan, prefixes, classes, v, p))
+}
+
+fn deal_parts<K: Key, W: Ways>(
+    plan: &Plan,
+    prefixes: &Prefixes,
+    classes: &Classes,
+    v: usize,
+    parts: Parts<K, W>,
+) -> Vec<Table<K>> {
+    let passes = classes.sizes.len();
+    let mut out: Vec<Parts<K, W>> = vec![Vec::with_capacity(parts.len()); passes];
+    for part in parts {
+        let mut dealt: Vec<Vec<(K, W)>> = vec![Vec::new(); passes];
+        for (key, ways) in part {
+            let k = classes.class[prefixes.prefix_of_key(plan, v, key)];
+            dealt[usize::from(k)].push((key, ways));
+        }
+        for (o, mut d) in out.iter_mut().zip(dealt) {
+            d.shrink_to_fit();
+            o.push(d);
+        }
+    }
+    out.into_iter().map(W::table).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::meet::{cut_of, mirrored};
+    use super::super::{count, count_per_square, Options, Progress, Tours};
+    use super::*;
+    use crate::Error;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+    fn passes(passes: usize) -> Options<'static> {
+        Options {
+            passes,
+            ..Options::default()
+        }
+    }
+
+    /// Boards counted from both sides (no half-turn symmetry, or an odd
+    /// frontier, or a cut off the middle): closed and open, with blocked
+    /// squares, in 2 to 9 passes, must give the count of one pass.
+    #[test]
+    fn passes_add_up_to_the_whole_count() {
+        let mut corner = vec![false; 36];
+        corner[0] = true;
+        let boards: [(u32, u32, Vec<bool>, Tours); 6] = [
+            (5, 6, vec![false; 30], Tours::Closed),
+            (5, 6, vec![false; 30], Tours::OpenDirected),
+            (6, 7, vec![false; 42], Tours::Closed),
+            (5, 8, vec![false; 40], Tours::OpenUndirected),
+            (6, 6, corner.clone(), Tours::OpenDirected),
+            (5, 5, vec![false; 25], Tours::OpenDirected),
+        ];
+        for (w, h, blocked, kind) in &boards {
+            let plan = Plan::new(*w, *h, blocked, *kind).unwrap();
+            let cut = cut_of(&plan).unwrap();
+            assert!(!mirrored(&plan, cut), "{w}x{h} runs both sides");
+            let one = count(*w, *h, blocked, *kind, &passes(1)).unwrap();
+            assert!(one.split);
+            assert!(!one.tours.is_zero(), "{w}x{h} {kind:?}");
+            for p in [2, 3, 9] {
+                let c = count(*w, *h, blocked, *kind, &passes(p)).unwrap();
+                assert_eq!(c.tours, one.tours, "{w}x{h} {kind:?} in {p} passes");
+            }
+        }
+        // A fixed tour end (the join must end a tour there) in passes too.
+        let t1 = count_per_square(5, 5, &[false; 25], &passes(1)).unwrap();
+        let t4 = count_per_square(5, 5, &[false; 25], &passes(4)).unwrap();
+        assert_eq!(t1.cells, t4.cells);
+    }
+
+    /// The largest table of a count whose near side's crossing rank holds
+    /// the most states shrinks with the passes: on 5×8 open tours the near
+    /// side's last squares held 93,026 states, the far side's walk 54,162.
+    #[test]
+    fn a_count_in_passes_holds_fewer_states() {
+        let free = vec![false; 40];
+        let one = count(5, 8, &free, Tours::OpenDirected, &passes(1)).unwrap();
+        let four = count(5, 8, &free, Tours::OpenDirected, &passes(4)).unwrap();
+        assert_eq!(one.tours, four.tours);
+        assert!(
+            four.peak_states * 10 < one.peak_states * 7,
+            "peak {} in 4 passes, {} in one",
+            four.peak_states,
+            one.peak_states
+        );
+    }
+
+    /// A count in passes stopped in its second pass resumes there: the
+    /// first pass is not made again, and the total is the whole count.
+    #[test]
+    fn a_count_stopped_in_a_pass_resumes_at_that_pass() {
+        let dir = std::env::temp_dir().join(format!("hetman-passes-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("6x7.ckpt");
+        let free = vec![false; 42];
+        let whole = count(6, 7, &free, Tours::Closed, &passes(1)).unwrap().tours;
+        let stop = AtomicBool::new(false);
+        // The last square of each pass's walk; the first run stops after
+        // the second.
+        let ends = AtomicUsize::new(0);
+        let armed = AtomicBool::new(true);
+        let progress = |p: Progress| {
+            if p.step + 1 == p.steps
+                && ends.fetch_add(1, Ordering::Relaxed) + 1 == 2
+                && armed.load(Ordering::Relaxed)
+            {
+                stop.store(true, Ordering::Relaxed);
+            }
+        };
+        let o = Options {
+            passes: 3,
+            stop: Some(&stop),
+            progress: Some(&progress),
+            checkpoint: Some(&path),
+            ..Options::default()
+        };
+        assert_eq!(
+            count(6, 7, &free, Tours::Closed, &o).map(|c| c.tours),
+            Err(Error::Interrupted)
+        );
+        let file = |k: usize| dir.join(format!("6x7.ckpt.pass-{k}-of-3.join"));
+        assert!(path.exists() && file(1).exists() && !file(3).exists());
+        stop.store(false, Ordering::Relaxed);
+        armed.store(false, Ordering::Relaxed);
+        ends.store(0, Ordering::Relaxed);
+        assert_eq!(count(6, 7, &free, Tours::Closed, &o).unwrap().tours, whole);
+        // Passes 2 and 3 walked again, pass 1 taken from its file.
+        assert_eq!(ends.load(Ordering::Relaxed), 2);
+        assert!(!path.exists() && !file(1).exists() && !file(2).exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn prefixes_are_dealt_largest_first_to_the_lightest_pass() {
+        // Four prefixes of one square (0, 1 and 2 moves; 3 never happens).
+        let c = Classes::new(&[50, 30, 25, 0], 2);
+        assert_eq!(c.sizes, vec![50, 55]);
+        assert_eq!(c.class, vec![0, 1, 1, 0]);
+    }
+
+    #[test]
+    fn the_common_squares_give_each_pass_a_few_prefixes() {
+        assert_eq!(common_squares(2, 8), 2);
+        assert_eq!(common_squares(4, 8), 2);
+        assert_eq!(common_squares(5, 8), 3);
+        assert_eq!(common_squares(14, 8), 4);
+        // Never the whole rank, nor more than ten squares.
+        assert_eq!(common_squares(255, 5), 4);
+        assert_eq!(common_squares(100_000, 12), 10);
+        // Where the passes start, resumed or not.
+        assert_eq!(split_at(1, 40, 8, 8, 40, false), None);
+        assert_eq!(split_at(4, 40, 8, 8, 40, false), Some(42));
+        assert_eq!(split_at(4, 40, 8, 8, 43, false), Some(43));
+        assert_eq!(split_at(4, 40, 8, 8, 43, true), Some(44));
+        assert_eq!(split_at(4, 40, 8, 8, 48, true), None);
+    }
+}
