@@ -24,10 +24,20 @@
 //! a count stopped in a pass resumes at that pass (its walk again, then the
 //! join's unfinished pieces) and skips the passes it finished.
 
+use std::cell::Cell;
+use std::path::Path;
+
+use super::checkpoint;
+use super::join::join;
+use super::join_file::{JoinFile, JoinProgress};
+use super::memory::give_back;
 use super::plan::Plan;
 use super::prefixes::Prefixes;
+use super::sides::Backward;
 use super::sweep::{par, Key, Parts};
 use super::ways::{on_table, Table, Ways};
+use super::{BigCount, Options};
+use crate::Error;
 
 /// Squares of rank F walked once before the passes: enough prefixes (3 a
 /// square) to deal about two to each pass, fewer than the rank.
@@ -159,6 +169,93 @@ fn deal_parts<K: Key, W: Ways>(
         }
     }
     out.into_iter().map(W::table).collect()
+}
+
+/// What the passes of a count share: the count's plan, its near side's
+/// crossing phase with the filter of the whole far side, the cut and the
+/// square where the passes start, and the join's arguments.
+pub(super) struct Within<'a> {
+    pub(super) plan: &'a Plan,
+    pub(super) phase: &'a Plan,
+    pub(super) prefixes: &'a Prefixes,
+    pub(super) cut: usize,
+    pub(super) split: usize,
+    pub(super) blocked: &'a [bool],
+    pub(super) must_end: Option<usize>,
+    pub(super) capped: bool,
+    pub(super) opts: &'a Options<'a>,
+}
+
+/// Runs the passes from the near states `common` after the square before
+/// `w.split`, each walked to the end of rank F by `walk` and joined with
+/// the far side `b`; returns the tours, the progress files of the passes
+/// (when the count has a checkpoint: its job identity and path in `job`)
+/// and the most states a table held. `far_held` is set to the states held
+/// beside each pass's walk: the far side's and those of the passes still
+/// to come.
+pub(super) fn run<K: Key>(
+    w: &Within<'_>,
+    b: &Backward<K>,
+    common: Table<K>,
+    job: Option<(String, &Path)>,
+    far_held: &Cell<usize>,
+    mut walk: impl FnMut(Table<K>) -> Result<Table<K>, Error>,
+) -> Result<(BigCount, Vec<JoinFile>, usize), Error> {
+    let passes = w.opts.passes;
+    let m = w.split - w.cut;
+    let v = w.split - 1;
+    let histogram =
+        on_table!(&common, p => histogram(w.phase, w.prefixes, v, m, p, w.opts.threads));
+    let classes = Classes::new(&histogram, passes);
+    debug_assert_eq!(classes.sizes.iter().sum::<usize>(), common.len());
+    let mut most = common.len().max(b.len());
+    let mut starts = deal(w.phase, w.prefixes, &classes, v, common);
+    give_back();
+    let mut tours = BigCount::zero();
+    let mut files = Vec::new();
+    // The smallest first: the states dealt to the passes still to come are
+    // held meanwhile, and fewer of them are left when the largest runs.
+    let mut order: Vec<usize> = (0..passes).collect();
+    order.sort_by_key(|&k| (classes.sizes[k], k));
+    for k in order {
+        let start = std::mem::replace(&mut starts[k], Table::W1(Vec::new()));
+        far_held.set(b.len() + starts.iter().map(Table::len).sum::<usize>());
+        let file = match &job {
+            Some((count, path)) => Some(JoinFile::for_pass(
+                path,
+                checkpoint::KIND,
+                count,
+                Some((k, passes)),
+            )?),
+            None => None,
+        };
+        let done = match &file {
+            Some(f) => f.finished()?,
+            None => None,
+        };
+        let joined = match done {
+            Some(done) => done,
+            None => {
+                let a = walk(start)?;
+                give_back();
+                most = most.max(a.len());
+                let f = file.as_ref();
+                let (plan, blocked, opts) = (w.plan, w.blocked, w.opts);
+                let joined =
+                    on_table!(&a, p => join(plan, p, b, blocked, w.must_end, w.capped, opts, f))?;
+                if let Some(f) = f {
+                    f.save(&JoinProgress {
+                        done: vec![true],
+                        total: joined.clone(),
+                    })?;
+                }
+                joined
+            }
+        };
+        tours += &joined;
+        files.extend(file);
+    }
+    Ok((tours, files, most))
 }
 
 #[cfg(test)]

@@ -51,7 +51,7 @@ use std::time::Instant;
 
 use super::checkpoint::{self, checkpoint_error, load_partial, Half, Partial};
 use super::join::join;
-use super::join_file::{JoinFile, JoinProgress};
+use super::join_file::JoinFile;
 use super::memory::give_back;
 use super::passes;
 use super::plan::Plan;
@@ -391,60 +391,33 @@ pub(super) fn run_split<K: Key>(
                 if from < split {
                     save(split, &common, None, near_side)?;
                 }
-                let m = split - cut;
-                let histogram = on_table!(&common, p => passes::histogram(&phase, &all, split - 1, m, p, opts.threads));
-                let classes = passes::Classes::new(&histogram, opts.passes);
-                debug_assert_eq!(classes.sizes.iter().sum::<usize>(), common.len());
-                let mut most = common.len().max(b.len());
-                let mut starts = passes::deal(&phase, &all, &classes, split - 1, common);
-                give_back();
-                let mut tours = BigCount::zero();
-                let mut files = Vec::new();
-                for k in 0..opts.passes {
-                    let start = std::mem::replace(&mut starts[k], Table::W1(Vec::new()));
-                    // The far side and the passes still to come are held too.
-                    far_held.set(b.len() + starts.iter().map(Table::len).sum::<usize>());
-                    let file = match &checkpoint {
-                        Some((marked, path)) => Some(JoinFile::for_pass(
-                            path,
-                            checkpoint::KIND,
-                            &checkpoint::job_for(&marked.signature),
-                            Some((k, opts.passes)),
-                        )?),
-                        None => None,
-                    };
-                    let done = match &file {
-                        Some(f) => f.finished()?,
-                        None => None,
-                    };
-                    let joined = match done {
-                        Some(done) => done,
-                        None => {
-                            let a = walk(
-                                &phase,
-                                split..cut + w,
-                                start,
-                                before,
-                                near_side,
-                                None,
-                                false,
-                            )?;
-                            give_back();
-                            most = most.max(a.len());
-                            let f = file.as_ref();
-                            let joined = on_table!(&a, p => join(plan, p, &b, blocked, must_end, capped, opts, f))?;
-                            if let Some(f) = f {
-                                f.save(&JoinProgress {
-                                    done: vec![true],
-                                    total: joined.clone(),
-                                })?;
-                            }
-                            joined
-                        }
-                    };
-                    tours += &joined;
-                    files.extend(file);
-                }
+                let job = checkpoint
+                    .as_ref()
+                    .map(|(marked, path)| (checkpoint::job_for(&marked.signature), *path));
+                let within = passes::Within {
+                    plan,
+                    phase: &phase,
+                    prefixes: &all,
+                    cut,
+                    split,
+                    blocked,
+                    must_end,
+                    capped,
+                    opts,
+                };
+                let walk_rest = |start: Table<K>| {
+                    walk(
+                        &phase,
+                        split..cut + w,
+                        start,
+                        before,
+                        near_side,
+                        None,
+                        false,
+                    )
+                };
+                let (tours, files, most) =
+                    passes::run(&within, &b, common, job, &far_held, walk_rest)?;
                 (tours, files, most)
             }
         }
@@ -522,163 +495,4 @@ fn keeps(w: usize, cut: usize, u: usize, v: usize) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::sweep::run;
-    use super::*;
-
-    /// A few blocked squares, from a seed (a small linear congruential generator).
-    fn mask(cells: usize, seed: u64, per_mille: u64) -> Vec<bool> {
-        let mut x = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-        (0..cells)
-            .map(|_| {
-                x = x
-                    .wrapping_mul(6_364_136_223_846_793_005)
-                    .wrapping_add(1_442_695_040_888_963_407);
-                (x >> 33) % 1000 < per_mille
-            })
-            .collect()
-    }
-
-    /// Every cut of every board below gives the count of the plain engine.
-    #[test]
-    fn every_cut_agrees_with_the_plain_count() {
-        let o = Options::default();
-        let mut split = 0;
-        for (w, h) in [
-            (3, 8),
-            (3, 10),
-            (4, 6),
-            (4, 7),
-            (5, 6),
-            (3, 12),
-            (4, 9),
-            (5, 7),
-        ] {
-            for seed in 0..4 {
-                let blocked = mask((w * h) as usize, seed, if seed == 0 { 0 } else { 80 });
-                for kind in [Tours::Closed, Tours::OpenUndirected] {
-                    let plan = Plan::new(w, h, &blocked, kind).unwrap();
-                    if plan.vertices < 2 {
-                        continue;
-                    }
-                    let (plain, _) = run::<u64>(&plan, &o).unwrap();
-                    for cut in cuts(&plan) {
-                        let (joined, _) = run_split::<u64>(&plan, kind, cut, &o).unwrap();
-                        assert_eq!(joined, plain, "{w}x{h} {kind:?} seed {seed} cut {cut}");
-                        split += 1;
-                    }
-                }
-            }
-        }
-        assert!(split > 50, "only {split} split counts ran");
-    }
-
-    #[test]
-    fn known_counts_through_the_split() {
-        let o = Options::default();
-        for (w, h, kind, tours) in [
-            (6, 6, Tours::Closed, 9862u128),
-            (10, 3, Tours::Closed, 16),
-            (12, 3, Tours::Closed, 176),
-            (8, 5, Tours::Closed, 44_202),
-            (8, 5, Tours::OpenUndirected, 18_061_054),
-            (6, 6, Tours::OpenUndirected, 3_318_960),
-        ] {
-            let plan = Plan::new(w, h, &vec![false; (w * h) as usize], kind).unwrap();
-            let cut = cut_of(&plan).expect("these boards can be cut");
-            assert_eq!(run_split::<u64>(&plan, kind, cut, &o).unwrap().0, tours);
-        }
-    }
-
-    /// Boards unchanged by a half turn, with random symmetric masks: the
-    /// count of one side joined with itself agrees with the plain count.
-    #[test]
-    fn mirrored_counts_agree_with_the_plain_count() {
-        let o = Options::default();
-        let mut mirrored_runs = 0;
-        for (w, h) in [(4u32, 4u32), (4, 6), (6, 4), (4, 8), (6, 6)] {
-            let cells = (w * h) as usize;
-            for seed in 0..6 {
-                let mut blocked = mask(cells, seed, if seed == 0 { 0 } else { 60 });
-                for i in 0..cells {
-                    blocked[i] |= blocked[cells - 1 - i];
-                }
-                for kind in [Tours::Closed, Tours::OpenUndirected] {
-                    if (w, h, kind) == (6, 6, Tours::OpenUndirected) && seed == 0 {
-                        continue; // checked against its known count elsewhere
-                    }
-                    let plan = Plan::new(w, h, &blocked, kind).unwrap();
-                    let Some(cut) = cut_of(&plan) else { continue };
-                    if plan.vertices < 2 {
-                        continue;
-                    }
-                    assert!(mirrored(&plan, cut), "{w}x{h} seed {seed}");
-                    let (plain, _) = run::<u64>(&plan, &o).unwrap();
-                    let (joined, _) = run_split::<u64>(&plan, kind, cut, &o).unwrap();
-                    assert_eq!(joined, plain, "{w}x{h} {kind:?} seed {seed}");
-                    mirrored_runs += 1;
-                }
-            }
-        }
-        assert!(
-            mirrored_runs > 30,
-            "only {mirrored_runs} mirrored counts ran"
-        );
-    }
-
-    /// Open counts of boards unchanged by a half turn that the mirror does
-    /// not take (odd widths), with random symmetric masks: the near side
-    /// stops at one tour end, and the count agrees with the plain count.
-    #[test]
-    fn capped_near_sides_count_every_open_tour() {
-        let o = Options::default();
-        let mut capped_runs = 0;
-        for (w, h) in [(3u32, 8u32), (3, 10), (5, 6), (3, 12), (5, 8)] {
-            let cells = (w * h) as usize;
-            for seed in 0..5 {
-                let mut blocked = mask(cells, seed, if seed == 0 { 0 } else { 60 });
-                for i in 0..cells {
-                    blocked[i] |= blocked[cells - 1 - i];
-                }
-                let plan = Plan::new(w, h, &blocked, Tours::OpenUndirected).unwrap();
-                let Some(cut) = cut_of(&plan) else { continue };
-                if plan.vertices < 2 || 2 * cut != cells {
-                    continue;
-                }
-                assert!(
-                    capped(&plan, cut) && !mirrored(&plan, cut),
-                    "{w}x{h} seed {seed}"
-                );
-                let (plain, _) = run::<u64>(&plan, &o).unwrap();
-                let (joined, _) = run_split::<u64>(&plan, Tours::OpenUndirected, cut, &o).unwrap();
-                assert_eq!(joined, plain, "{w}x{h} seed {seed}");
-                capped_runs += 1;
-            }
-        }
-        assert!(capped_runs > 15, "only {capped_runs} capped counts ran");
-        // Closed tours, a fixed end or a cut off the middle keep both ends.
-        let plan = Plan::new(5, 8, &[false; 40], Tours::Closed).unwrap();
-        assert!(!capped(&plan, 20));
-        let plan = Plan::new(5, 8, &[false; 40], Tours::OpenUndirected).unwrap();
-        assert!(capped(&plan, 20) && !capped(&plan, 15));
-    }
-
-    #[test]
-    fn short_boards_are_not_cut() {
-        for (w, h) in [(3, 3), (2, 3), (3, 2), (1, 1)] {
-            let plan = Plan::new(w, h, &vec![false; (w * h) as usize], Tours::Closed).unwrap();
-            assert_eq!(cut_of(&plan), None, "{w}x{h}");
-        }
-        let plan = Plan::new(5, 5, &[false; 25], Tours::Closed).unwrap();
-        assert_eq!(cut_of(&plan), Some(10));
-        // 4x4 with its first rank blocked: the only cut, after two ranks,
-        // leaves no free square out of reach on the first side.
-        let mut blocked = vec![false; 16];
-        blocked[..4].fill(true);
-        let plan = Plan::new(4, 4, &blocked, Tours::OpenUndirected).unwrap();
-        assert_eq!(cuts(&plan).count(), 0);
-        blocked[..4].fill(false);
-        let plan = Plan::new(4, 4, &blocked, Tours::OpenUndirected).unwrap();
-        assert_eq!(cuts(&plan).collect::<Vec<_>>(), [8]);
-    }
-}
+mod tests;
