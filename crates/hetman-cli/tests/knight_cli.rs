@@ -228,6 +228,8 @@ fn bad_input_is_one_line_and_exit_2() {
         (&["knight", "tour", "2000", "--json"], "--json"),
         (&["knight", "tour", "1048576"], "MiB"),
         (&["knight", "check", "a1", "zz"], "tour"),
+        (&["knight", "count", "8x5", "--passes", "0"], "--passes"),
+        (&["knight", "count", "8x5", "--passes", "256"], "--passes"),
     ] {
         let (out, err, code) = run(args);
         assert_eq!(code, 2, "{args:?}: {out} {err}");
@@ -293,6 +295,25 @@ fn whole_board_count_resumes_after_kill() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("304 directed open tours"), "{out}");
     assert!(!std::path::Path::new(ckpt).exists());
+}
+
+#[test]
+fn a_count_in_passes_is_the_same_count() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("knight-passes");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let ckpt = dir.join("8x5.ckpt");
+    for (passes, checkpoint) in [("1", false), ("4", false), ("3", true)] {
+        let mut args = vec!["knight", "count", "8x5", "--closed", "--passes", passes];
+        if checkpoint {
+            args.extend(["--checkpoint", ckpt.to_str().unwrap()]);
+        }
+        let (out, err, code) = run(&args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(out.contains("44,202 closed tours"), "{args:?}: {out}");
+    }
+    // The checkpoint and the passes' files are gone when the count is done.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
 }
 
 /// Starts `hetman knight count ARGS --shard I/K ...` for every shard at once.
