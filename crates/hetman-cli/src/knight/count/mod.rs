@@ -33,6 +33,7 @@ hetman knight count 6 --closed       # 9,862 closed tours\n  hetman knight count
 hetman knight count 7                # 165,575,218,320 directed open tours (about 70 s, 1.5 GiB)\n  \
 hetman knight count 7 --per-square   # and from each square (11 min on 2 busy cores)\n  \
 hetman knight count 8 --closed --checkpoint 8x8.ckpt   # about 8 minutes and 6 GB; resumes\n  \
+hetman knight count 8x10 --closed --passes 6 --checkpoint 8x10.ckpt --force   # over an hour\n  \
 hetman knight count 8x6 --closed --shard 0/3 --exchange DIR --result s0.json   # see knight merge\n\n\
 Conventions: a tour from a start is directed (it starts there); a closed tour from a start is \
 counted once in each direction. Totals without --start come from the frontier counter and are \
