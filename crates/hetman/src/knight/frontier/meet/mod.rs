@@ -356,17 +356,19 @@ pub(super) fn run_split<K: Key>(
         // of rank F (or, resumed in rank F, from where it was stopped).
         let from = from.max(cut);
         let split = passes::split_at(opts.passes, cut, w, all.longest(), from, crossing.is_some());
+        // The whole rank, or its squares before the passes.
+        let walked = walk(
+            &phase,
+            from..split.unwrap_or(cut + w),
+            forward,
+            before,
+            near_side,
+            crossing,
+            true,
+        )?;
         match split {
             None => {
-                let a = walk(
-                    &phase,
-                    from..cut + w,
-                    forward,
-                    before,
-                    near_side,
-                    crossing,
-                    true,
-                )?;
+                let a = walked;
                 give_back();
                 // A count resumed at its join holds its tables too.
                 peak = peak.max(a.len()).max(b.len());
@@ -377,15 +379,7 @@ pub(super) fn run_split<K: Key>(
                 (joined, Vec::from_iter(file), 0)
             }
             Some(split) => {
-                let common = walk(
-                    &phase,
-                    from..split,
-                    forward,
-                    before,
-                    near_side,
-                    crossing,
-                    true,
-                )?;
+                let common = walked;
                 // The passes start from here: saved once, so that the progress
                 // files of the passes go with this checkpoint.
                 if from < split {
