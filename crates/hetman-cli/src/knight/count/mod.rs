@@ -121,8 +121,8 @@ pub struct CountArgs {
     #[arg(long, value_name = "FILE", requires = "shard")]
     pub result: Option<std::path::PathBuf>,
     /// Whole-board counts met in the middle from both sides: run the near side's last rank
-    /// and the join in N passes (1 to 255), each keeping only the near states that one share
-    /// of the far side's states can complete, so that the largest table holds about 1/N of
+    /// and the join in N passes (1 to 255): the near states are dealt to the passes by their
+    /// moves on the first squares of that rank, so that the largest table holds about 1/N of
     /// them; the same count, for boards whose near side does not fit in memory. With
     /// --checkpoint each finished pass is kept in FILE.pass-K-of-N.join.
     #[arg(

@@ -192,10 +192,11 @@ pub struct Options<'a> {
     pub periodic: bool,
     /// In a count met in the middle from both sides (not one side by
     /// symmetry), run the near side's crossing rank and the join in this many
-    /// passes (at least 1): each pass joins a share of the far side's groups
-    /// and keeps only the near states that can match them, so the largest
-    /// table holds about 1/`passes` of the states (see the `passes` module).
-    /// The answer does not depend on it.
+    /// passes (at least 1): after the first squares of that rank the near
+    /// states are dealt to the passes by their moves there, and each pass
+    /// walks the rest of the rank from its own states and joins them with the
+    /// whole far side, so the largest table holds about 1/`passes` of the
+    /// near states (see the `passes` module). The answer does not depend on it.
     pub passes: usize,
 }
 
