@@ -69,6 +69,7 @@ mod plan;
 mod prefixes;
 pub mod shard;
 mod sides;
+mod start_file;
 mod sweep;
 mod table;
 mod transfer;

@@ -19,7 +19,9 @@
 //! even.
 //!
 //! With a checkpoint, the states after the `m` squares are saved before
-//! the first pass, and each pass saves its join's progress beside them
+//! the first pass, each pass's states wait on disk until its turn (see
+//! [`StartFiles`]), so that memory holds only the far side and one pass,
+//! and each pass saves its join's progress beside them
 //! (`FILE.pass-K-of-P.join`, see [`JoinFile`](super::join_file::JoinFile)):
 //! a count stopped in a pass resumes at that pass (its walk again, then the
 //! join's unfinished pieces) and skips the passes it finished.
@@ -34,6 +36,7 @@ use super::memory::give_back;
 use super::plan::Plan;
 use super::prefixes::Prefixes;
 use super::sides::Backward;
+use super::start_file::StartFiles;
 use super::sweep::{par, Key, Parts};
 use super::ways::{on_table, Table, Ways};
 use super::{BigCount, Options};
@@ -173,7 +176,8 @@ fn deal_parts<K: Key, W: Ways>(
 
 /// What the passes of a count share: the count's plan, its near side's
 /// crossing phase with the filter of the whole far side, the cut and the
-/// square where the passes start, and the join's arguments.
+/// square where the passes start, the join's arguments, and the count's
+/// checkpoint (its marked plan and path), if it has one.
 pub(super) struct Within<'a> {
     pub(super) plan: &'a Plan,
     pub(super) phase: &'a Plan,
@@ -184,20 +188,20 @@ pub(super) struct Within<'a> {
     pub(super) must_end: Option<usize>,
     pub(super) capped: bool,
     pub(super) opts: &'a Options<'a>,
+    pub(super) checkpoint: Option<(&'a Plan, &'a Path)>,
 }
 
 /// Runs the passes from the near states `common` after the square before
 /// `w.split`, each walked to the end of rank F by `walk` and joined with
 /// the far side `b`; returns the tours, the progress files of the passes
-/// (when the count has a checkpoint: its job identity and path in `job`)
 /// and the most states a table held. `far_held` is set to the states held
-/// beside each pass's walk: the far side's and those of the passes still
-/// to come.
+/// beside each pass's walk: the far side's, and those of the passes still
+/// to come unless they wait on disk (with a checkpoint, see
+/// [`StartFiles`]).
 pub(super) fn run<K: Key>(
     w: &Within<'_>,
     b: &Backward<K>,
     common: Table<K>,
-    job: Option<(String, &Path)>,
     far_held: &Cell<usize>,
     mut walk: impl FnMut(Table<K>) -> Result<Table<K>, Error>,
 ) -> Result<(BigCount, Vec<JoinFile>, usize), Error> {
@@ -211,35 +215,58 @@ pub(super) fn run<K: Key>(
     let mut most = common.len().max(b.len());
     let mut starts = deal(w.phase, w.prefixes, &classes, v, common);
     give_back();
-    let mut tours = BigCount::zero();
+    // The progress file of each pass, and the sum of those finished.
     let mut files = Vec::new();
+    let mut done = Vec::new();
+    for k in 0..passes {
+        let file = match &w.checkpoint {
+            Some((marked, path)) => {
+                let count = checkpoint::job_for(&marked.signature);
+                let f = JoinFile::for_pass(path, checkpoint::KIND, &count, Some((k, passes)))?;
+                done.push(f.finished()?);
+                Some(f)
+            }
+            None => {
+                done.push(None);
+                None
+            }
+        };
+        files.push(file);
+    }
+    // The states of the passes to make wait on disk, those of the passes
+    // made leave memory.
+    let stash = match &w.checkpoint {
+        Some((marked, path)) => Some(StartFiles::beside(marked, path)?),
+        None => None,
+    };
+    for (k, start) in starts.iter_mut().enumerate() {
+        if let (None, Some(s)) = (&done[k], &stash) {
+            s.put(k, passes, w.split, start)?;
+        }
+        if done[k].is_some() || stash.is_some() {
+            *start = Table::W1(Vec::new());
+            give_back();
+        }
+    }
+    let mut tours = BigCount::zero();
     // The smallest first: the states dealt to the passes still to come are
-    // held meanwhile, and fewer of them are left when the largest runs.
+    // held meanwhile (without a checkpoint), and fewer of them are left
+    // when the largest runs.
     let mut order: Vec<usize> = (0..passes).collect();
     order.sort_by_key(|&k| (classes.sizes[k], k));
     for k in order {
-        let start = std::mem::replace(&mut starts[k], Table::W1(Vec::new()));
-        far_held.set(b.len() + starts.iter().map(Table::len).sum::<usize>());
-        let file = match &job {
-            Some((count, path)) => Some(JoinFile::for_pass(
-                path,
-                checkpoint::KIND,
-                count,
-                Some((k, passes)),
-            )?),
-            None => None,
-        };
-        let done = match &file {
-            Some(f) => f.finished()?,
-            None => None,
-        };
-        let joined = match done {
+        let joined = match done[k].take() {
             Some(done) => done,
             None => {
+                let start = match &stash {
+                    Some(s) => s.take(k, passes, w.split)?,
+                    None => std::mem::replace(&mut starts[k], Table::W1(Vec::new())),
+                };
+                far_held.set(b.len() + starts.iter().map(Table::len).sum::<usize>());
                 let a = walk(start)?;
                 give_back();
                 most = most.max(a.len());
-                let f = file.as_ref();
+                let f = files[k].as_ref();
                 let (plan, blocked, opts) = (w.plan, w.blocked, w.opts);
                 let joined =
                     on_table!(&a, p => join(plan, p, b, blocked, w.must_end, w.capped, opts, f))?;
@@ -252,10 +279,12 @@ pub(super) fn run<K: Key>(
                 joined
             }
         };
+        if let Some(s) = &stash {
+            s.remove(k, passes);
+        }
         tours += &joined;
-        files.extend(file);
     }
-    Ok((tours, files, most))
+    Ok((tours, files.into_iter().flatten().collect(), most))
 }
 
 #[cfg(test)]
@@ -358,7 +387,11 @@ mod tests {
             Err(Error::Interrupted)
         );
         let file = |k: usize| dir.join(format!("6x7.ckpt.pass-{k}-of-3.join"));
+        let start = |k: usize| dir.join(format!("6x7.ckpt.pass-{k}-of-3.start"));
         assert!(path.exists() && file(1).exists() && !file(3).exists());
+        // The states of the passes not finished wait on disk; the finished
+        // pass's are gone.
+        assert!(!start(1).exists() && start(2).exists() && start(3).exists());
         stop.store(false, Ordering::Relaxed);
         armed.store(false, Ordering::Relaxed);
         ends.store(0, Ordering::Relaxed);
@@ -366,6 +399,54 @@ mod tests {
         // Passes 2 and 3 walked again, pass 1 taken from its file.
         assert_eq!(ends.load(Ordering::Relaxed), 2);
         assert!(!path.exists() && !file(1).exists() && !file(2).exists());
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A pass's start file damaged while an earlier pass runs is refused
+    /// when its pass comes (never joined as it is); resumed, the count
+    /// deals the passes again from its checkpoint and is whole.
+    #[test]
+    fn a_damaged_start_file_is_refused() {
+        let dir = std::env::temp_dir().join(format!("hetman-starts-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("5x8.ckpt");
+        let free = vec![false; 40];
+        let kind = Tours::OpenDirected;
+        let whole = count(5, 8, &free, kind, &passes(1)).unwrap().tours;
+        let armed = AtomicBool::new(true);
+        let damage = |p: Progress| {
+            if p.step + 1 == p.steps && armed.swap(false, Ordering::Relaxed) {
+                for e in std::fs::read_dir(&dir).unwrap() {
+                    let f = e.unwrap().path();
+                    if f.extension().is_some_and(|x| x == "start") {
+                        let mut bytes = std::fs::read(&f).unwrap();
+                        let at = bytes.len() - 5;
+                        bytes[at] ^= 1;
+                        std::fs::write(&f, bytes).unwrap();
+                    }
+                }
+            }
+        };
+        let o = Options {
+            passes: 4,
+            progress: Some(&damage),
+            checkpoint: Some(&path),
+            ..Options::default()
+        };
+        match count(5, 8, &free, kind, &o) {
+            Err(Error::Checkpoint { path, reason }) => {
+                assert!(path.ends_with(".start"), "{path}");
+                assert!(reason.contains("damaged"), "{reason}");
+            }
+            other => panic!(
+                "a damaged start file was taken: {:?}",
+                other.map(|c| c.tours)
+            ),
+        }
+        assert_eq!(count(5, 8, &free, kind, &o).unwrap().tours, whole);
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -385,9 +385,6 @@ pub(super) fn run_split<K: Key>(
                 if from < split {
                     save(split, &common, None, near_side)?;
                 }
-                let job = checkpoint
-                    .as_ref()
-                    .map(|(marked, path)| (checkpoint::job_for(&marked.signature), *path));
                 let within = passes::Within {
                     plan,
                     phase: &phase,
@@ -398,6 +395,7 @@ pub(super) fn run_split<K: Key>(
                     must_end,
                     capped,
                     opts,
+                    checkpoint: checkpoint.as_ref().map(|(marked, path)| (marked, *path)),
                 };
                 let walk_rest = |start: Table<K>| {
                     walk(
@@ -410,8 +408,7 @@ pub(super) fn run_split<K: Key>(
                         false,
                     )
                 };
-                let (tours, files, most) =
-                    passes::run(&within, &b, common, job, &far_held, walk_rest)?;
+                let (tours, files, most) = passes::run(&within, &b, common, &far_held, walk_rest)?;
                 (tours, files, most)
             }
         }
