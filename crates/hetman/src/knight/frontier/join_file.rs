@@ -32,9 +32,9 @@ pub(super) struct JoinFile {
     count: String,
     /// The checkpoint's checksum.
     seal: String,
-    /// Which pass of how many (see [`passes`](super::passes)), if the join
-    /// runs in passes.
-    pass: Option<(usize, usize)>,
+    /// Which pass of how many (see [`passes`](super::passes)), at each
+    /// level of passes within passes; empty for the whole join.
+    pass: Vec<(usize, usize)>,
 }
 
 /// The pieces of a join finished so far and the tours they made.
@@ -61,16 +61,18 @@ impl JoinFile {
     /// both tables of the count whose checkpoint job identity is `count`.
     /// The checkpoint's checksum is read from its header.
     pub(super) fn beside(checkpoint: &Path, kind: &str, count: &str) -> Result<JoinFile, Error> {
-        Self::for_pass(checkpoint, kind, count, None)
+        Self::for_pass(checkpoint, kind, count, &[])
     }
 
-    /// The progress file of pass `k` of `passes` of a join in passes, with
-    /// `pass` (`FILE.pass-K-of-P.join`, K from 1), or of the whole join.
+    /// The progress file of a pass of a join in passes (pass `k` of `P` at
+    /// each level of `pass`: `FILE.pass-K-of-P.join`, K from 1, and
+    /// `FILE.pass-K-of-P.pass-J-of-Q.join` for pass J of Q within it), or
+    /// of the whole join (`pass` empty).
     pub(super) fn for_pass(
         checkpoint: &Path,
         kind: &str,
         count: &str,
-        pass: Option<(usize, usize)>,
+        pass: &[(usize, usize)],
     ) -> Result<JoinFile, Error> {
         let seal = match SealedReader::open(checkpoint, kind) {
             Ok(Some(r)) => r.header().checksum(),
@@ -78,7 +80,7 @@ impl JoinFile {
             Err(e) => return Err(checkpoint_error(checkpoint, reason(e))),
         };
         let mut path = checkpoint.as_os_str().to_owned();
-        if let Some((k, passes)) = pass {
+        for (k, passes) in pass {
             path.push(format!(".pass-{}-of-{passes}", k + 1));
         }
         path.push(".join");
@@ -86,7 +88,7 @@ impl JoinFile {
             path: PathBuf::from(path),
             count: count.to_string(),
             seal,
-            pass,
+            pass: pass.to_vec(),
         })
     }
 
@@ -105,9 +107,15 @@ impl JoinFile {
         let job = Job::new("knight-frontier-join")
             .field("count", count)
             .field("checkpoint", &self.seal);
-        let job = match self.pass {
-            Some((k, passes)) => job.field("pass", format!("{}/{passes}", k + 1)),
-            None => job,
+        let job = if self.pass.is_empty() {
+            job
+        } else {
+            let levels: Vec<String> = self
+                .pass
+                .iter()
+                .map(|(k, passes)| format!("{}/{passes}", k + 1))
+                .collect();
+            job.field("pass", levels.join("."))
         };
         job.field("pieces", pieces).identity()
     }

@@ -42,11 +42,12 @@ use super::ways::{on_table, Table, Ways};
 use super::{BigCount, Options};
 use crate::Error;
 
-/// Squares of rank F walked once before the passes: enough prefixes (3 a
-/// square) to deal about two to each pass, fewer than the rank.
+/// Squares of rank F walked once before the passes are dealt: enough
+/// prefixes (3 a square) to deal about two to each pass dealt there (at
+/// most [`FAN`]), fewer than the rank.
 pub(super) fn common_squares(passes: usize, w: usize) -> usize {
     let mut m = 1;
-    while 3usize.pow(m as u32) < 2 * passes && m < MOST_SQUARES {
+    while 3usize.pow(m as u32) < 2 * passes.min(FAN) && m < MOST_SQUARES {
         m += 1;
     }
     m.min(w.saturating_sub(1)).max(1)
@@ -191,100 +192,182 @@ pub(super) struct Within<'a> {
     pub(super) checkpoint: Option<(&'a Plan, &'a Path)>,
 }
 
+/// Passes dealt at one square at most: more are dealt again further on in
+/// the rank, within each of these (see [`run`]).
+pub(super) const FAN: usize = 4;
+
+/// Which pass of how many at each level of passes within passes.
+type Name = Vec<(usize, usize)>;
+
 /// Runs the passes from the near states `common` after the square before
-/// `w.split`, each walked to the end of rank F by `walk` and joined with
-/// the far side `b`; returns the tours, the progress files of the passes
-/// and the most states a table held. `far_held` is set to the states held
-/// beside each pass's walk: the far side's, and those of the passes still
-/// to come unless they wait on disk (with a checkpoint, see
+/// `w.split`, each walked to the end of rank F by `walk` (squares `range`
+/// of the near side's crossing phase from the given states) and joined
+/// with the far side `b`; returns the tours, the progress files of the
+/// passes and the most states a table held. `far_held` is set to the
+/// states held beside each pass's walk: the far side's, and those of the
+/// passes still to come unless they wait on disk (with a checkpoint, see
 /// [`StartFiles`]).
+///
+/// At most [`FAN`] passes are dealt at a square, so that the states dealt
+/// there are few: for more, each of those walks two squares further and is
+/// dealt again into passes of its own (`FILE.pass-K-of-P.pass-J-of-Q.*`),
+/// and so on, so that `passes` passes or a few more run in all.
 pub(super) fn run<K: Key>(
     w: &Within<'_>,
     b: &Backward<K>,
     common: Table<K>,
     far_held: &Cell<usize>,
-    mut walk: impl FnMut(Table<K>) -> Result<Table<K>, Error>,
+    walk: impl FnMut(std::ops::Range<usize>, Table<K>) -> Result<Table<K>, Error>,
 ) -> Result<(BigCount, Vec<JoinFile>, usize), Error> {
-    let passes = w.opts.passes;
-    let m = w.split - w.cut;
-    let v = w.split - 1;
-    let histogram =
-        on_table!(&common, p => histogram(w.phase, w.prefixes, v, m, p, w.opts.threads));
-    let classes = Classes::new(&histogram, passes);
-    debug_assert_eq!(classes.sizes.iter().sum::<usize>(), common.len());
-    let mut most = common.len().max(b.len());
-    let mut starts = deal(w.phase, w.prefixes, &classes, v, common);
-    give_back();
-    // The progress file of each pass, and the sum of those finished.
-    let mut files = Vec::new();
-    let mut done = Vec::new();
-    for k in 0..passes {
-        let file = match &w.checkpoint {
-            Some((marked, path)) => {
-                let count = checkpoint::job_for(&marked.signature);
-                let f = JoinFile::for_pass(path, checkpoint::KIND, &count, Some((k, passes)))?;
-                done.push(f.finished()?);
-                Some(f)
-            }
-            None => {
-                done.push(None);
-                None
-            }
-        };
-        files.push(file);
-    }
-    // The states of the passes to make wait on disk, those of the passes
-    // made leave memory.
     let stash = match &w.checkpoint {
         Some((marked, path)) => Some(StartFiles::beside(marked, path)?),
         None => None,
     };
-    for (k, start) in starts.iter_mut().enumerate() {
-        if let (None, Some(s)) = (&done[k], &stash) {
-            s.put(k, passes, w.split, start)?;
-        }
-        if done[k].is_some() || stash.is_some() {
-            *start = Table::W1(Vec::new());
-            give_back();
-        }
-    }
-    let mut tours = BigCount::zero();
-    // The smallest first: the states dealt to the passes still to come are
-    // held meanwhile (without a checkpoint), and fewer of them are left
-    // when the largest runs.
-    let mut order: Vec<usize> = (0..passes).collect();
-    order.sort_by_key(|&k| (classes.sizes[k], k));
-    for k in order {
-        let joined = match done[k].take() {
-            Some(done) => done,
-            None => {
-                let start = match &stash {
-                    Some(s) => s.take(k, passes, w.split)?,
-                    None => std::mem::replace(&mut starts[k], Table::W1(Vec::new())),
-                };
-                far_held.set(b.len() + starts.iter().map(Table::len).sum::<usize>());
-                let a = walk(start)?;
-                give_back();
-                most = most.max(a.len());
-                let f = files[k].as_ref();
-                let (plan, blocked, opts) = (w.plan, w.blocked, w.opts);
-                let joined =
-                    on_table!(&a, p => join(plan, p, b, blocked, w.must_end, w.capped, opts, f))?;
-                if let Some(f) = f {
-                    f.save(&JoinProgress {
-                        done: vec![true],
-                        total: joined.clone(),
-                    })?;
+    let mut passes = Passes {
+        w,
+        b,
+        stash,
+        far_held,
+        walk,
+        most: common.len().max(b.len()),
+    };
+    let (tours, files) = passes.level(common, w.split, w.opts.passes, &Vec::new(), 0)?;
+    Ok((tours, files, passes.most))
+}
+
+/// The passes of a count as they run (see [`run`]).
+struct Passes<'w, 'a, K, F> {
+    w: &'w Within<'a>,
+    b: &'w Backward<K>,
+    stash: Option<StartFiles<'w>>,
+    far_held: &'w Cell<usize>,
+    walk: F,
+    /// The most states a table held.
+    most: usize,
+}
+
+impl<K: Key, F> Passes<'_, '_, K, F>
+where
+    F: FnMut(std::ops::Range<usize>, Table<K>) -> Result<Table<K>, Error>,
+{
+    /// Counts the tours from the near states `table` after the square
+    /// before `at`, in about `passes` passes, as pass `name` (empty for the
+    /// whole count); `held` states of the passes still to come outside it
+    /// are held meanwhile. Returns the tours and the progress files made.
+    fn level(
+        &mut self,
+        table: Table<K>,
+        at: usize,
+        passes: usize,
+        name: &Name,
+        held: usize,
+    ) -> Result<(BigCount, Vec<JoinFile>), Error> {
+        let w = self.w;
+        let (cut, width) = (w.cut, w.phase.w);
+        let end = cut + width;
+        let groups = passes.min(FAN);
+        let within = passes.div_ceil(groups);
+        let (m, v) = (at - cut, at - 1);
+        let histogram =
+            on_table!(&table, p => histogram(w.phase, w.prefixes, v, m, p, w.opts.threads));
+        let classes = Classes::new(&histogram, groups);
+        debug_assert_eq!(classes.sizes.iter().sum::<usize>(), table.len());
+        let mut starts = deal(w.phase, w.prefixes, &classes, v, table);
+        give_back();
+        let names: Vec<Name> = (0..groups)
+            .map(|k| {
+                let mut n = name.clone();
+                n.push((k, groups));
+                n
+            })
+            .collect();
+        // The progress file of each pass, and the sum of those finished.
+        let mut files = Vec::new();
+        let mut done = Vec::new();
+        for n in &names {
+            let file = match &w.checkpoint {
+                Some((marked, path)) => {
+                    let count = checkpoint::job_for(&marked.signature);
+                    let f = JoinFile::for_pass(path, checkpoint::KIND, &count, n)?;
+                    done.push(f.finished()?);
+                    Some(f)
                 }
-                joined
-            }
-        };
-        if let Some(s) = &stash {
-            s.remove(k, passes);
+                None => {
+                    done.push(None);
+                    None
+                }
+            };
+            files.push(file);
         }
-        tours += &joined;
+        // The states of the passes to make wait on disk, those of the
+        // passes made leave memory.
+        for (k, start) in starts.iter_mut().enumerate() {
+            if let (None, Some(s)) = (&done[k], &self.stash) {
+                s.put(&names[k], at, start)?;
+            }
+            if done[k].is_some() || self.stash.is_some() {
+                *start = Table::W1(Vec::new());
+                give_back();
+            }
+        }
+        // Passes within these start a few squares on, while the rank and
+        // the prefixes last.
+        let longest = w.prefixes.longest().min(MOST_SQUARES);
+        let next = Some(at + common_squares(within.min(FAN), width))
+            .filter(|&n| within > 1 && n - cut <= longest && n <= end);
+        let mut tours = BigCount::zero();
+        // The smallest first: the states dealt to the passes still to come
+        // are held meanwhile (without a checkpoint), and fewer of them are
+        // left when the largest runs.
+        let mut order: Vec<usize> = (0..groups).collect();
+        order.sort_by_key(|&k| (classes.sizes[k], k));
+        for k in order {
+            let joined = match done[k].take() {
+                Some(done) => done,
+                None => {
+                    let start = match &self.stash {
+                        Some(s) => s.take(&names[k], at)?,
+                        None => std::mem::replace(&mut starts[k], Table::W1(Vec::new())),
+                    };
+                    let inner = held + starts.iter().map(Table::len).sum::<usize>();
+                    self.far_held.set(self.b.len() + inner);
+                    let f = files[k].as_ref();
+                    let joined = match next {
+                        Some(next) => {
+                            let t = (self.walk)(at..next, start)?;
+                            give_back();
+                            self.most = self.most.max(t.len());
+                            let (joined, inside) = self.level(t, next, within, &names[k], inner)?;
+                            // This pass's sum is kept in its own file below.
+                            for f in inside {
+                                f.remove();
+                            }
+                            joined
+                        }
+                        None => {
+                            let a = (self.walk)(at..end, start)?;
+                            give_back();
+                            self.most = self.most.max(a.len());
+                            let (plan, blocked, opts, b) = (w.plan, w.blocked, w.opts, self.b);
+                            on_table!(&a, p => join(plan, p, b, blocked, w.must_end, w.capped, opts, f))?
+                        }
+                    };
+                    if let Some(f) = f {
+                        f.save(&JoinProgress {
+                            done: vec![true],
+                            total: joined.clone(),
+                        })?;
+                    }
+                    joined
+                }
+            };
+            if let Some(s) = &self.stash {
+                s.remove(&names[k]);
+            }
+            tours += &joined;
+        }
+        Ok((tours, files.into_iter().flatten().collect()))
     }
-    Ok((tours, files.into_iter().flatten().collect(), most))
 }
 
 #[cfg(test)]
@@ -403,6 +486,65 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// Passes within passes (9: four dealt where the passes start, each
+    /// dealt again into three two squares on) stopped in a pass within the
+    /// second: resumed, the passes finished are skipped, the count is
+    /// whole and no file is left.
+    #[test]
+    fn passes_within_passes_resume_where_they_stopped() {
+        let dir = std::env::temp_dir().join(format!("hetman-nested-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("6x7.ckpt");
+        let free = vec![false; 42];
+        let whole = count(6, 7, &free, Tours::Closed, &passes(1)).unwrap().tours;
+        let stop = AtomicBool::new(false);
+        let ends = AtomicUsize::new(0);
+        let armed = AtomicBool::new(true);
+        let progress = |p: Progress| {
+            if p.step + 1 == p.steps
+                && ends.fetch_add(1, Ordering::Relaxed) + 1 == 5
+                && armed.load(Ordering::Relaxed)
+            {
+                stop.store(true, Ordering::Relaxed);
+            }
+        };
+        let o = Options {
+            passes: 9,
+            stop: Some(&stop),
+            progress: Some(&progress),
+            checkpoint: Some(&path),
+            ..Options::default()
+        };
+        assert_eq!(
+            count(6, 7, &free, Tours::Closed, &o).map(|c| c.tours),
+            Err(Error::Interrupted)
+        );
+        let files: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        // A finished pass of the first four, and passes within another.
+        assert!(
+            files
+                .iter()
+                .any(|f| f.contains(".pass-") && f.ends_with("-of-4.join"))
+                && files.iter().any(|f| f.contains("-of-4.pass-")),
+            "{files:?}"
+        );
+        let before = ends.load(Ordering::Relaxed);
+        stop.store(false, Ordering::Relaxed);
+        armed.store(false, Ordering::Relaxed);
+        ends.store(0, Ordering::Relaxed);
+        let c = count(6, 7, &free, Tours::Closed, &o).unwrap();
+        assert_eq!(c.tours, whole);
+        let after = ends.load(Ordering::Relaxed);
+        // Four finished passes are not walked again (the stopped one is).
+        assert_eq!(before + after, 5 + 12 - 4, "{before} + {after} walks");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     /// A pass's start file damaged while an earlier pass runs is refused
     /// when its pass comes (never joined as it is); resumed, the count
     /// deals the passes again from its checkpoint and is whole.
@@ -430,7 +572,7 @@ mod tests {
             }
         };
         let o = Options {
-            passes: 4,
+            passes: 9,
             progress: Some(&damage),
             checkpoint: Some(&path),
             ..Options::default()
@@ -462,11 +604,11 @@ mod tests {
     fn the_common_squares_give_each_pass_a_few_prefixes() {
         assert_eq!(common_squares(2, 8), 2);
         assert_eq!(common_squares(4, 8), 2);
-        assert_eq!(common_squares(5, 8), 3);
-        assert_eq!(common_squares(14, 8), 4);
-        // Never the whole rank, nor more than ten squares.
-        assert_eq!(common_squares(255, 5), 4);
-        assert_eq!(common_squares(100_000, 12), 10);
+        // More passes are dealt again further on (at most FAN at once).
+        assert_eq!(common_squares(5, 8), 2);
+        assert_eq!(common_squares(255, 8), 2);
+        // Never the whole rank.
+        assert_eq!(common_squares(4, 2), 1);
         // Where the passes start, resumed or not.
         assert_eq!(split_at(1, 40, 8, 8, 40, false), None);
         assert_eq!(split_at(4, 40, 8, 8, 40, false), Some(42));

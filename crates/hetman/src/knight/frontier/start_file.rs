@@ -45,32 +45,40 @@ impl<'a> StartFiles<'a> {
         })
     }
 
-    /// The start file of pass `k` (from 0) of `passes`.
-    pub(super) fn path(&self, k: usize, passes: usize) -> PathBuf {
+    /// The start file of a pass: pass `k` (from 0) of `P` at each level of
+    /// `pass` (`FILE.pass-K-of-P.start`, `FILE.pass-K-of-P.pass-J-of-Q.start`
+    /// for pass J of Q within it).
+    pub(super) fn path(&self, pass: &[(usize, usize)]) -> PathBuf {
         let mut path = self.checkpoint.as_os_str().to_owned();
-        path.push(format!(".pass-{}-of-{passes}.start", k + 1));
+        for (k, passes) in pass {
+            path.push(format!(".pass-{}-of-{passes}", k + 1));
+        }
+        path.push(".start");
         PathBuf::from(path)
     }
 
-    /// The plan of pass `k`'s file: the count's, marked with the pass and
-    /// the checkpoint.
-    fn plan(&self, k: usize, passes: usize) -> Plan {
+    /// The plan of a pass's file: the count's, marked with the pass and the
+    /// checkpoint.
+    fn plan(&self, pass: &[(usize, usize)]) -> Plan {
         let mut plan = self.marked.clone();
-        let mark = format!(" pass {} of {passes} from {}", k + 1, self.seal);
+        let levels: Vec<String> = pass
+            .iter()
+            .map(|(k, passes)| format!("{} of {passes}", k + 1))
+            .collect();
+        let mark = format!(" pass {} from {}", levels.join(", "), self.seal);
         plan.signature.extend_from_slice(mark.as_bytes());
         plan
     }
 
-    /// Saves the states of pass `k`, at square `v`.
+    /// Saves the states of a pass, at square `v`.
     pub(super) fn put<K: Key>(
         &self,
-        k: usize,
-        passes: usize,
+        pass: &[(usize, usize)],
         v: usize,
         table: &Table<K>,
     ) -> Result<(), Error> {
-        let path = self.path(k, passes);
-        let plan = self.plan(k, passes);
+        let path = self.path(pass);
+        let plan = self.plan(pass);
         save_table(
             &plan,
             &path,
@@ -87,12 +95,11 @@ impl<'a> StartFiles<'a> {
     /// that is missing, damaged or of another pass, square or checkpoint.
     pub(super) fn take<K: Key>(
         &self,
-        k: usize,
-        passes: usize,
+        pass: &[(usize, usize)],
         v: usize,
     ) -> Result<Table<K>, Error> {
-        let path = self.path(k, passes);
-        let Some(r) = load_partial::<K>(&self.plan(k, passes), &path)? else {
+        let path = self.path(pass);
+        let Some(r) = load_partial::<K>(&self.plan(pass), &path)? else {
             return Err(checkpoint_error(
                 &path,
                 "is missing: the states of this pass were saved there",
@@ -107,8 +114,8 @@ impl<'a> StartFiles<'a> {
         Ok(r.table)
     }
 
-    /// Removes pass `k`'s file.
-    pub(super) fn remove(&self, k: usize, passes: usize) {
-        let _ = std::fs::remove_file(self.path(k, passes));
+    /// Removes a pass's file.
+    pub(super) fn remove(&self, pass: &[(usize, usize)]) {
+        let _ = std::fs::remove_file(self.path(pass));
     }
 }

@@ -397,16 +397,8 @@ pub(super) fn run_split<K: Key>(
                     opts,
                     checkpoint: checkpoint.as_ref().map(|(marked, path)| (marked, *path)),
                 };
-                let walk_rest = |start: Table<K>| {
-                    walk(
-                        &phase,
-                        split..cut + w,
-                        start,
-                        before,
-                        near_side,
-                        None,
-                        false,
-                    )
+                let walk_rest = |squares: std::ops::Range<usize>, start: Table<K>| {
+                    walk(&phase, squares, start, before, near_side, None, false)
                 };
                 let (tours, files, most) = passes::run(&within, &b, common, &far_held, walk_rest)?;
                 (tours, files, most)
