@@ -6,6 +6,10 @@
 
 use std::collections::HashMap;
 
+/// The maps of groups by their degree key: a fast fixed hash (SipHash,
+/// the default, took most of the time grouping 450 million states).
+type Map<V> = HashMap<u64, V, foldhash::fast::FixedState>;
+
 use super::plan::Plan;
 use super::sweep::{par, Key, Parts};
 use super::ways::Ways;
@@ -89,7 +93,7 @@ pub(super) fn side(
 /// of a decoded side (36 bytes more).
 pub(super) struct Backward<K> {
     /// Degree key to the group's first state and its number of states.
-    groups: HashMap<u64, (usize, usize)>,
+    groups: Map<(usize, usize)>,
     keys: Vec<K>,
     ways: Vec<u64>,
     stride: usize,
@@ -152,26 +156,42 @@ pub(super) fn groups<K: Key, W: Ways>(
 ) -> Backward<K> {
     let degrees = |key: K| side(plan, key.unpack(), 0, blocked, slot).0;
     let per = parts.len().div_ceil(threads.max(1)).max(1);
-    let counted = par(parts.chunks(per).collect(), |chunk| {
-        let mut sizes: HashMap<u64, usize> = HashMap::new();
+    let chunks: Vec<&[Vec<(K, W)>]> = parts.chunks(per).collect();
+    let counted = par(chunks.clone(), |chunk| {
+        let mut sizes: Map<usize> = Map::default();
         for &(key, _) in chunk.iter().flatten() {
             *sizes.entry(degrees(key)).or_default() += 1;
         }
         sizes
     });
-    let mut groups: HashMap<u64, (usize, usize)> = HashMap::new();
-    for sizes in counted {
-        for (d, n) in sizes {
+    let mut groups: Map<(usize, usize)> = Map::default();
+    for sizes in &counted {
+        for (&d, &n) in sizes {
             groups.entry(d).or_default().1 += n;
         }
     }
-    // Each group's start, and its length as the fill count of the next pass.
+    // Each group's start and length, and where each chunk's states of each
+    // group go: after those of the chunks before it.
     let mut n = 0;
-    for g in groups.values_mut() {
+    let mut fill: Map<usize> = Map::default();
+    for (&d, g) in &mut groups {
         g.0 = n;
+        fill.insert(d, n);
         n += g.1;
-        g.1 = 0;
     }
+    let starts: Vec<Map<usize>> = counted
+        .iter()
+        .map(|sizes| {
+            let mut at = Map::default();
+            for (&d, &k) in sizes {
+                let f = fill.get_mut(&d).expect("a group of every degree key");
+                at.insert(d, *f);
+                *f += k;
+            }
+            at
+        })
+        .collect();
+    drop(counted);
     let slots = (0..blocked.len()).map(slot).collect();
     let Some(&(first, _)) = parts.iter().flatten().next() else {
         return Backward {
@@ -184,15 +204,41 @@ pub(super) fn groups<K: Key, W: Ways>(
     };
     let mut keys = vec![first; n];
     let mut ways = vec![0u64; n * W::LIMBS];
-    for &(key, w) in parts.iter().flatten() {
-        let g = groups
-            .get_mut(&degrees(key))
-            .expect("counted in the first pass");
-        let at = g.0 + g.1;
-        g.1 += 1;
-        keys[at] = key;
-        ways[at * W::LIMBS..(at + 1) * W::LIMBS].copy_from_slice(w.limbs());
-    }
+    let out = Scatter {
+        keys: keys.as_mut_ptr(),
+        ways: ways.as_mut_ptr(),
+        len: n,
+    };
+    par(
+        chunks.into_iter().zip(starts).collect(),
+        |(chunk, mut at)| {
+            let out = &out;
+            for &(key, w) in chunk.iter().flatten() {
+                let next = at
+                    .get_mut(&degrees(key))
+                    .expect("counted in the first pass");
+                let i = *next;
+                *next += 1;
+                assert!(i < out.len, "a state placed past the groups");
+                let limbs = w.limbs();
+                assert_eq!(limbs.len(), W::LIMBS);
+                // SAFETY: `i < len` is inside both vectors (`ways` holds
+                // `LIMBS` words a state), which outlive this scope. The chunks
+                // fill disjoint ranges: chunk c's states of group g go to
+                // `starts[c][g]` and on, one position each, and it has exactly
+                // as many as it counted, so no position is written twice.
+                #[allow(unsafe_code)]
+                unsafe {
+                    out.keys.add(i).write(key);
+                    std::ptr::copy_nonoverlapping(
+                        limbs.as_ptr(),
+                        out.ways.add(i * W::LIMBS),
+                        W::LIMBS,
+                    );
+                }
+            }
+        },
+    );
     Backward {
         groups,
         keys,
@@ -201,6 +247,19 @@ pub(super) fn groups<K: Key, W: Ways>(
         slots,
     }
 }
+
+/// Where [`groups`] places the states, shared by its threads, each of
+/// which writes its own positions only.
+struct Scatter<K> {
+    keys: *mut K,
+    ways: *mut u64,
+    len: usize,
+}
+
+// SAFETY: the threads write disjoint positions (see `groups`), and the
+// vectors outlive the threads.
+#[allow(unsafe_code)]
+unsafe impl<K: Send> Sync for Scatter<K> {}
 
 /// The degree keys of the other side's states that match a state with
 /// `degrees`: each square's moves add up to two, or to one at a new tour end.
