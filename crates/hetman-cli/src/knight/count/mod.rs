@@ -122,8 +122,8 @@ pub struct CountArgs {
     pub result: Option<std::path::PathBuf>,
     /// Whole-board counts met in the middle from both sides: run the near side's last rank
     /// and the join in N passes (1 to 255): the near states are dealt to the passes by their
-    /// moves on the first squares of that rank (at most 4 at a square, more dealt again within
-    /// those further on), so that the largest table holds about 1/N of them; the same count, for boards whose near side does not fit in memory. With
+    /// moves on the first squares of that rank (at most 3 at a square, more dealt again within
+    /// those a square on), so that the largest table holds about 1/N of them; the same count, for boards whose near side does not fit in memory. With
     /// --checkpoint the states of each pass wait in FILE.pass-K-of-N.start until its turn
     /// (held in memory without one) and each finished pass is kept in FILE.pass-K-of-N.join.
     #[arg(

@@ -197,7 +197,7 @@ pub struct Options<'a> {
     /// states are dealt to the passes by their moves there, and each pass
     /// walks the rest of the rank from its own states and joins them with the
     /// whole far side, so the largest table holds about 1/`passes` of the
-    /// near states. At most 4 passes are dealt at a square; more are dealt
+    /// near states. At most 3 passes are dealt at a square; more are dealt
     /// again within those, further on in the rank (see the `passes`
     /// module). The answer does not depend on it.
     pub passes: usize,

@@ -3,22 +3,24 @@
 //!
 //! The near side's table grows most over its crossing rank F (see
 //! [`meet`](super::meet)): on 8×8 open tours some 18 times, from about 115
-//! million states at the cut to some 2 billion. Its squares make only moves
-//! back across the cut, so once a square of rank F is passed, its number of
+//! million states at the cut to some 2 billion (103 million at the cut and
+//! 255 million one square on, measured). Its squares make only moves back
+//! across the cut, so once a square of rank F is passed, its number of
 //! moves (0, 1 or 2) stays in every state that comes from it, and states
-//! that differ there never merge again. So after the first `m` squares of
-//! rank F the near states are dealt into P passes by those numbers (their
-//! *prefix*), and each pass runs the rest of the rank from its own states
-//! and joins them with the whole far side. The walk and the join add up
-//! the ways of each state separately, so the passes add up to the whole
-//! count, and the largest table holds about 1/P of the near states.
+//! that differ there never merge again. So after the first square of rank F
+//! the near states are dealt into up to three passes by that number, and
+//! each pass runs the rest of the rank from its own states and joins them
+//! with the whole far side. The walk and the join add up the ways of each
+//! state separately, so the passes add up to the whole count. For more
+//! passes, each of those is dealt again after the next square by its
+//! number there (passes within passes), and so on: the states' numbers on
+//! the squares passed (their *prefix*) tell the passes apart, and the
+//! largest table holds about 1/P of the near states for P passes.
 //!
 //! The prefixes are dealt by the states that have each: largest first, to
-//! the pass with the fewest states so far. The states of a pass grow over
-//! the rest of the rank about as the others do, so the passes stay about
-//! even.
+//! the pass with the fewest states so far.
 //!
-//! With a checkpoint, the states after the `m` squares are saved before
+//! With a checkpoint, the states after the first square are saved before
 //! the first pass, each pass's states wait on disk until its turn (see
 //! [`StartFiles`]), so that memory holds only the far side and one pass,
 //! and each pass saves its join's progress beside them
@@ -42,19 +44,8 @@ use super::ways::{on_table, Table, Ways};
 use super::{BigCount, Options};
 use crate::Error;
 
-/// Squares of rank F walked once before the passes are dealt: enough
-/// prefixes (3 a square) to deal about two to each pass dealt there (at
-/// most [`FAN`]), fewer than the rank.
-pub(super) fn common_squares(passes: usize, w: usize) -> usize {
-    let mut m = 1;
-    while 3usize.pow(m as u32) < 2 * passes.min(FAN) && m < MOST_SQUARES {
-        m += 1;
-    }
-    m.min(w.saturating_sub(1)).max(1)
-}
-
 /// The square where the passes start (the first square of their walks),
-/// when there are passes: `m` squares into rank F for a count that starts
+/// when there are passes: one square into rank F for a count that starts
 /// before it, or where a count resumed in rank F was stopped (after the
 /// square it stopped in, with `partial`), so that it holds no larger table
 /// than before. `None` past the squares a prefix can cover.
@@ -72,7 +63,7 @@ pub(super) fn split_at(
     let split = if from > cut {
         from + usize::from(partial)
     } else {
-        cut + common_squares(passes, w)
+        cut + 1
     };
     let m = split - cut;
     (m <= longest.min(MOST_SQUARES) && split <= cut + w).then_some(split)
@@ -192,9 +183,10 @@ pub(super) struct Within<'a> {
     pub(super) checkpoint: Option<(&'a Plan, &'a Path)>,
 }
 
-/// Passes dealt at one square at most: more are dealt again further on in
-/// the rank, within each of these (see [`run`]).
-pub(super) const FAN: usize = 4;
+/// Passes dealt at one square at most: one for each number of moves the
+/// states can have there (0, 1, 2). More are dealt again a square further
+/// on, within each of these (see [`run`]).
+pub(super) const FAN: usize = 3;
 
 /// Which pass of how many at each level of passes within passes.
 type Name = Vec<(usize, usize)>;
@@ -208,10 +200,11 @@ type Name = Vec<(usize, usize)>;
 /// passes still to come unless they wait on disk (with a checkpoint, see
 /// [`StartFiles`]).
 ///
-/// At most [`FAN`] passes are dealt at a square, so that the states dealt
-/// there are few: for more, each of those walks two squares further and is
-/// dealt again into passes of its own (`FILE.pass-K-of-P.pass-J-of-Q.*`),
-/// and so on, so that `passes` passes or a few more run in all.
+/// At most [`FAN`] passes are dealt at a square, so that the states walked
+/// together are few: for more, each of those walks one square further and
+/// is dealt again into passes of its own (`FILE.pass-K-of-P.pass-J-of-Q.*`),
+/// and so on while the rank lasts, so that `passes` passes or a few more
+/// run in all.
 pub(super) fn run<K: Key>(
     w: &Within<'_>,
     b: &Backward<K>,
@@ -313,8 +306,7 @@ where
         // Passes within these start a few squares on, while the rank and
         // the prefixes last.
         let longest = w.prefixes.longest().min(MOST_SQUARES);
-        let next = Some(at + common_squares(within.min(FAN), width))
-            .filter(|&n| within > 1 && n - cut <= longest && n <= end);
+        let next = Some(at + 1).filter(|&n| within > 1 && n - cut <= longest && n <= end);
         let mut tours = BigCount::zero();
         // The smallest first: the states dealt to the passes still to come
         // are held meanwhile (without a checkpoint), and fewer of them are
@@ -471,23 +463,25 @@ mod tests {
         );
         let file = |k: usize| dir.join(format!("6x7.ckpt.pass-{k}-of-3.join"));
         let start = |k: usize| dir.join(format!("6x7.ckpt.pass-{k}-of-3.start"));
-        assert!(path.exists() && file(1).exists() && !file(3).exists());
         // The states of the passes not finished wait on disk; the finished
-        // pass's are gone.
-        assert!(!start(1).exists() && start(2).exists() && start(3).exists());
+        // pass's are gone, and its sum is kept.
+        assert!(path.exists());
+        let finished: Vec<usize> = (1..=3).filter(|&k| !start(k).exists()).collect();
+        assert_eq!(finished.len(), 1, "one pass finished");
+        assert!(file(finished[0]).exists());
         stop.store(false, Ordering::Relaxed);
         armed.store(false, Ordering::Relaxed);
         ends.store(0, Ordering::Relaxed);
         assert_eq!(count(6, 7, &free, Tours::Closed, &o).unwrap().tours, whole);
-        // Passes 2 and 3 walked again, pass 1 taken from its file.
+        // The other two walked again, the finished one taken from its file.
         assert_eq!(ends.load(Ordering::Relaxed), 2);
-        assert!(!path.exists() && !file(1).exists() && !file(2).exists());
+        assert!(!path.exists() && !file(finished[0]).exists());
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
-    /// Passes within passes (9: four dealt where the passes start, each
-    /// dealt again into three two squares on) stopped in a pass within the
+    /// Passes within passes (9: three dealt where the passes start, each
+    /// dealt again into three a square on) stopped in a pass within the
     /// second: resumed, the passes finished are skipped, the count is
     /// whole and no file is left.
     #[test]
@@ -524,12 +518,12 @@ mod tests {
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
-        // A finished pass of the first four, and passes within another.
+        // A finished pass of the first three, and passes within another.
         assert!(
             files
                 .iter()
-                .any(|f| f.contains(".pass-") && f.ends_with("-of-4.join"))
-                && files.iter().any(|f| f.contains("-of-4.pass-")),
+                .any(|f| f.contains(".pass-") && f.ends_with("-of-3.join"))
+                && files.iter().any(|f| f.contains("-of-3.pass-")),
             "{files:?}"
         );
         let before = ends.load(Ordering::Relaxed);
@@ -540,7 +534,7 @@ mod tests {
         assert_eq!(c.tours, whole);
         let after = ends.load(Ordering::Relaxed);
         // Four finished passes are not walked again (the stopped one is).
-        assert_eq!(before + after, 5 + 12 - 4, "{before} + {after} walks");
+        assert_eq!(before + after, 5 + 9 - 4, "{before} + {after} walks");
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
         std::fs::remove_dir_all(&dir).unwrap();
     }
@@ -601,17 +595,10 @@ mod tests {
     }
 
     #[test]
-    fn the_common_squares_give_each_pass_a_few_prefixes() {
-        assert_eq!(common_squares(2, 8), 2);
-        assert_eq!(common_squares(4, 8), 2);
-        // More passes are dealt again further on (at most FAN at once).
-        assert_eq!(common_squares(5, 8), 2);
-        assert_eq!(common_squares(255, 8), 2);
-        // Never the whole rank.
-        assert_eq!(common_squares(4, 2), 1);
+    fn the_passes_start_one_square_into_the_rank() {
         // Where the passes start, resumed or not.
         assert_eq!(split_at(1, 40, 8, 8, 40, false), None);
-        assert_eq!(split_at(4, 40, 8, 8, 40, false), Some(42));
+        assert_eq!(split_at(4, 40, 8, 8, 40, false), Some(41));
         assert_eq!(split_at(4, 40, 8, 8, 43, false), Some(43));
         assert_eq!(split_at(4, 40, 8, 8, 43, true), Some(44));
         assert_eq!(split_at(4, 40, 8, 8, 48, true), None);
