@@ -427,31 +427,37 @@ mod tests {
         );
     }
 
-    /// A count in passes stopped in its second pass resumes there: the
-    /// first pass is not made again, and the total is the whole count.
-    #[test]
-    fn a_count_stopped_in_a_pass_resumes_at_that_pass() {
-        let dir = std::env::temp_dir().join(format!("hetman-passes-{}", std::process::id()));
+    /// Counts the 6×7 closed tours in `in_passes` passes with a checkpoint in
+    /// a fresh directory, stopped as the `stop_after`-th pass's walk ends
+    /// (in its join); shows the directory to `stopped`, resumes, checks the
+    /// count against one pass and that nothing is left behind. Returns the
+    /// walks to the end of the rank made before and after the resume.
+    fn stop_and_resume(
+        tag: &str,
+        in_passes: usize,
+        stop_after: usize,
+        stopped: impl Fn(&std::path::Path),
+    ) -> (usize, usize) {
+        let dir = std::env::temp_dir().join(format!("hetman-{tag}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("6x7.ckpt");
         let free = vec![false; 42];
         let whole = count(6, 7, &free, Tours::Closed, &passes(1)).unwrap().tours;
         let stop = AtomicBool::new(false);
-        // The last square of each pass's walk; the first run stops after
-        // the second.
+        // The last square of each pass's walk.
         let ends = AtomicUsize::new(0);
         let armed = AtomicBool::new(true);
         let progress = |p: Progress| {
             if p.step + 1 == p.steps
-                && ends.fetch_add(1, Ordering::Relaxed) + 1 == 2
+                && ends.fetch_add(1, Ordering::Relaxed) + 1 == stop_after
                 && armed.load(Ordering::Relaxed)
             {
                 stop.store(true, Ordering::Relaxed);
             }
         };
         let o = Options {
-            passes: 3,
+            passes: in_passes,
             stop: Some(&stop),
             progress: Some(&progress),
             checkpoint: Some(&path),
@@ -461,23 +467,32 @@ mod tests {
             count(6, 7, &free, Tours::Closed, &o).map(|c| c.tours),
             Err(Error::Interrupted)
         );
-        let file = |k: usize| dir.join(format!("6x7.ckpt.pass-{k}-of-3.join"));
-        let start = |k: usize| dir.join(format!("6x7.ckpt.pass-{k}-of-3.start"));
-        // The states of the passes not finished wait on disk; the finished
-        // pass's are gone, and its sum is kept.
         assert!(path.exists());
-        let finished: Vec<usize> = (1..=3).filter(|&k| !start(k).exists()).collect();
-        assert_eq!(finished.len(), 1, "one pass finished");
-        assert!(file(finished[0]).exists());
+        stopped(&dir);
+        let before = ends.swap(0, Ordering::Relaxed);
         stop.store(false, Ordering::Relaxed);
         armed.store(false, Ordering::Relaxed);
-        ends.store(0, Ordering::Relaxed);
         assert_eq!(count(6, 7, &free, Tours::Closed, &o).unwrap().tours, whole);
-        // The other two walked again, the finished one taken from its file.
-        assert_eq!(ends.load(Ordering::Relaxed), 2);
-        assert!(!path.exists() && !file(finished[0]).exists());
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
         std::fs::remove_dir_all(&dir).unwrap();
+        (before, ends.load(Ordering::Relaxed))
+    }
+
+    /// A count in passes stopped in its second pass resumes there: the
+    /// first pass is not made again, and the total is the whole count.
+    #[test]
+    fn a_count_stopped_in_a_pass_resumes_at_that_pass() {
+        let (_, after) = stop_and_resume("passes", 3, 2, |dir| {
+            let file = |k: usize| dir.join(format!("6x7.ckpt.pass-{k}-of-3.join"));
+            let start = |k: usize| dir.join(format!("6x7.ckpt.pass-{k}-of-3.start"));
+            // The states of the passes not finished wait on disk; the
+            // finished pass's are gone, and its sum is kept.
+            let finished: Vec<usize> = (1..=3).filter(|&k| !start(k).exists()).collect();
+            assert_eq!(finished.len(), 1, "one pass finished");
+            assert!(file(finished[0]).exists());
+        });
+        // The other two walked again, the finished one taken from its file.
+        assert_eq!(after, 2);
     }
 
     /// Passes within passes (9: three dealt where the passes start, each
@@ -486,57 +501,22 @@ mod tests {
     /// whole and no file is left.
     #[test]
     fn passes_within_passes_resume_where_they_stopped() {
-        let dir = std::env::temp_dir().join(format!("hetman-nested-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("6x7.ckpt");
-        let free = vec![false; 42];
-        let whole = count(6, 7, &free, Tours::Closed, &passes(1)).unwrap().tours;
-        let stop = AtomicBool::new(false);
-        let ends = AtomicUsize::new(0);
-        let armed = AtomicBool::new(true);
-        let progress = |p: Progress| {
-            if p.step + 1 == p.steps
-                && ends.fetch_add(1, Ordering::Relaxed) + 1 == 5
-                && armed.load(Ordering::Relaxed)
-            {
-                stop.store(true, Ordering::Relaxed);
-            }
-        };
-        let o = Options {
-            passes: 9,
-            stop: Some(&stop),
-            progress: Some(&progress),
-            checkpoint: Some(&path),
-            ..Options::default()
-        };
-        assert_eq!(
-            count(6, 7, &free, Tours::Closed, &o).map(|c| c.tours),
-            Err(Error::Interrupted)
-        );
-        let files: Vec<String> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .collect();
-        // A finished pass of the first three, and passes within another.
-        assert!(
-            files
-                .iter()
-                .any(|f| f.contains(".pass-") && f.ends_with("-of-3.join"))
-                && files.iter().any(|f| f.contains("-of-3.pass-")),
-            "{files:?}"
-        );
-        let before = ends.load(Ordering::Relaxed);
-        stop.store(false, Ordering::Relaxed);
-        armed.store(false, Ordering::Relaxed);
-        ends.store(0, Ordering::Relaxed);
-        let c = count(6, 7, &free, Tours::Closed, &o).unwrap();
-        assert_eq!(c.tours, whole);
-        let after = ends.load(Ordering::Relaxed);
+        let (before, after) = stop_and_resume("nested", 9, 5, |dir| {
+            let files: Vec<String> = std::fs::read_dir(dir)
+                .unwrap()
+                .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                .collect();
+            // A finished pass of the first three, and passes within another.
+            assert!(
+                files
+                    .iter()
+                    .any(|f| f.contains(".pass-") && f.ends_with("-of-3.join"))
+                    && files.iter().any(|f| f.contains("-of-3.pass-")),
+                "{files:?}"
+            );
+        });
         // Four finished passes are not walked again (the stopped one is).
         assert_eq!(before + after, 5 + 9 - 4, "{before} + {after} walks");
-        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// A pass's start file damaged while an earlier pass runs is refused
