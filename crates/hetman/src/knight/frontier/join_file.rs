@@ -80,9 +80,7 @@ impl JoinFile {
             Err(e) => return Err(checkpoint_error(checkpoint, reason(e))),
         };
         let mut path = checkpoint.as_os_str().to_owned();
-        for (k, passes) in pass {
-            path.push(format!(".pass-{}-of-{passes}", k + 1));
-        }
+        path.push(super::passes::file_suffix(pass));
         path.push(".join");
         Ok(JoinFile {
             path: PathBuf::from(path),

@@ -191,6 +191,14 @@ pub(super) const FAN: usize = 3;
 /// Which pass of how many at each level of passes within passes.
 type Name = Vec<(usize, usize)>;
 
+/// The part of a pass's file names that names it: `.pass-K-of-P` for
+/// pass K (from 1) of P at each level.
+pub(super) fn file_suffix(pass: &[(usize, usize)]) -> String {
+    pass.iter()
+        .map(|(k, passes)| format!(".pass-{}-of-{passes}", k + 1))
+        .collect()
+}
+
 /// Runs the passes from the near states `common` after the square before
 /// `w.split`, each walked to the end of rank F by `walk` (squares `range`
 /// of the near side's crossing phase from the given states) and joined
@@ -303,8 +311,8 @@ where
                 give_back();
             }
         }
-        // Passes within these start a few squares on, while the rank and
-        // the prefixes last.
+        // Passes within these start a square on, while the rank and the
+        // prefixes last.
         let longest = w.prefixes.longest().min(MOST_SQUARES);
         let next = Some(at + 1).filter(|&n| within > 1 && n - cut <= longest && n <= end);
         let mut tours = BigCount::zero();

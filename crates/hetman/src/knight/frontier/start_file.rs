@@ -50,9 +50,7 @@ impl<'a> StartFiles<'a> {
     /// for pass J of Q within it).
     pub(super) fn path(&self, pass: &[(usize, usize)]) -> PathBuf {
         let mut path = self.checkpoint.as_os_str().to_owned();
-        for (k, passes) in pass {
-            path.push(format!(".pass-{}-of-{passes}", k + 1));
-        }
+        path.push(super::passes::file_suffix(pass));
         path.push(".start");
         PathBuf::from(path)
     }
