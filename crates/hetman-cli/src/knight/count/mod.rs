@@ -289,14 +289,16 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
     // The join of the two halves may take as long as many squares: its
     // share done moves the bar on.
     let joining = |done: usize, all: usize| {
-        let (d, a) = {
+        let (d, a, pass) = {
             let mut work = work.lock().expect("the work estimate");
             work.record_join(done, all);
-            work.done_of()
+            let (d, a) = work.done_of();
+            (d, a, work.pass())
         };
         bar.update(d as u64, a as u64, || {
             format!(
-                "joining the halves: {} of {} states",
+                "{}joining the halves: {} of {} states",
+                report::pass_label(pass),
                 output::group(done as u64),
                 output::group(all as u64)
             )

@@ -68,10 +68,25 @@ pub(super) fn exact_json(size: &str, closed: bool, n: &BigCount) -> serde_json::
 pub(super) fn square_progress(bar: &Progress, p: frontier::Progress, (done, all): (u64, u64)) {
     bar.update(done, all, || {
         format!(
-            "{}/{} squares, {} states",
+            "{}{}/{} squares, {} states",
+            pass_label(p.pass),
             p.step,
             p.steps,
             output::group(p.states as u64)
         )
     });
+}
+
+/// `pass 4 of 27 (31% of the passes done): ` in a count in passes, else
+/// nothing.
+pub(super) fn pass_label(pass: Option<frontier::Pass>) -> String {
+    match pass {
+        Some(p) => format!(
+            "pass {} of {} ({:.0}% of the passes done): ",
+            p.number,
+            p.of,
+            100.0 * p.done
+        ),
+        None => String::new(),
+    }
 }

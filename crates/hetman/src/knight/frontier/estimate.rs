@@ -27,7 +27,7 @@ use std::time::Duration;
 use super::meet;
 use super::plan::Plan;
 use super::transfer;
-use super::{Options, Progress, Tours};
+use super::{Options, Pass, Progress, Tours};
 use crate::Error;
 
 /// Memory per frontier state, in bytes, that a count of this board needs
@@ -67,7 +67,7 @@ fn per_state(plan: &Plan) -> usize {
 /// // Fourteen squares of a count that doubles its states with every square
 /// // (a projection needs two ranks and a square).
 /// for step in 1..=14 {
-///     p.record(Progress { step, steps: 25, states: 1 << step }, Duration::from_millis(step as u64));
+///     p.record(Progress { step, steps: 25, states: 1 << step, pass: None }, Duration::from_millis(step as u64));
 /// }
 /// let e = p.project().unwrap();
 /// assert!(e.states > 16384.0 && e.sampled == 14 && e.squares > 14);
@@ -212,8 +212,8 @@ fn extend(states: f64, growth: f64, decay: f64, w: usize, squares: usize) -> (f6
 /// ```
 /// use hetman::knight::frontier::{Work, Options, Progress, Tours};
 /// let mut work = Work::new(6, 5, &[false; 30], Tours::Closed, &Options::default()).unwrap();
-/// work.record(Progress { step: 1, steps: 30, states: 1 });
-/// work.record(Progress { step: 2, steps: 30, states: 3 });
+/// work.record(Progress { step: 1, steps: 30, states: 1, pass: None });
+/// work.record(Progress { step: 2, steps: 30, states: 3, pass: None });
 /// let (done, all) = work.done_of();
 /// assert!(done > 0.0 && all > done);
 /// ```
@@ -235,6 +235,21 @@ pub struct Work {
     joined: Option<f64>,
     /// The forward states of the join, once it has reported.
     join_states: f64,
+    /// The pass under way in a count in passes, and the states stepped
+    /// before it began.
+    pass: Option<Pass>,
+    pass_start: f64,
+    /// Before the first pass this process ran: the work done and the whole
+    /// as estimated then (by one walk with all the states, which is what
+    /// the passes step together), or where a resumed count began its
+    /// passes: the states stepped and the share of the passes done.
+    passes_from: Option<PassesFrom>,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum PassesFrom {
+    Estimated { done: f64, all: f64 },
+    Resumed { done: f64, share: f64 },
 }
 
 /// The join of a count met in the middle, in squares of its walks' last
@@ -277,6 +292,9 @@ impl Work {
             join: cut.is_some(),
             joined: None,
             join_states: 0.0,
+            pass: None,
+            pass_start: 0.0,
+            passes_from: None,
         })
     }
 
@@ -290,6 +308,21 @@ impl Work {
             // gone, the work done stays done.
             self.states.iter_mut().for_each(|s| *s = None);
             self.joined = None;
+        }
+        if p.pass != self.pass {
+            if let (None, Some(pass)) = (self.passes_from, p.pass) {
+                let (done, all) = self.done_of();
+                self.passes_from = Some(if done > 0.0 && all > done {
+                    PassesFrom::Estimated { done, all }
+                } else {
+                    PassesFrom::Resumed {
+                        done: self.done,
+                        share: pass.done,
+                    }
+                });
+            }
+            self.pass = p.pass;
+            self.pass_start = self.done;
         }
         let states = p.states.max(1) as f64;
         // The square stepped the states held before it.
@@ -319,13 +352,53 @@ impl Work {
     /// The states stepped since this process started, and that plus the
     /// states projected to be stepped until the count ends. In the join,
     /// the share of it reported done counts as done.
+    ///
+    /// In a count in passes (see [`Pass`]), the passes together are taken
+    /// to cost what the walk and the join with all the states were
+    /// estimated to cost before they began, and to cost their shares of
+    /// it; the share of the pass under way done is estimated as above. A
+    /// count resumed in its passes takes the passes still to come to cost
+    /// what those it has run cost for their shares.
     pub fn done_of(&self) -> (f64, f64) {
         let left = self.left();
         let in_join = self.walks.iter().all(|&(_, e)| self.last >= e);
-        match self.joined.filter(|_| in_join) {
+        let (done, all) = match self.joined.filter(|_| in_join) {
             Some(share) => (self.done + share * left, self.done + left),
             None => (self.done, self.done + left),
+        };
+        let (Some(p), Some(from)) = (self.pass, self.passes_from) else {
+            return (done, all);
+        };
+        // The share of the passes done, this one's as far as it has got.
+        let this = all - self.pass_start;
+        let got = if this > 0.0 {
+            ((done - self.pass_start) / this).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        let share = (p.done + p.share * got).min(1.0);
+        match from {
+            PassesFrom::Estimated { done: d0, all: a0 } => {
+                let passes = a0 - d0;
+                (d0 + passes * share, a0)
+            }
+            PassesFrom::Resumed {
+                done: d0,
+                share: s0,
+            } => {
+                let run = share - s0;
+                if run <= 0.0 {
+                    return (done, all);
+                }
+                let whole = (done - d0) / run;
+                (done, d0 + whole * (1.0 - s0))
+            }
         }
+    }
+
+    /// The pass under way, in a count in passes.
+    pub fn pass(&self) -> Option<Pass> {
+        self.pass
     }
 
     /// The states the walk under way holds after its squares seen, from its
@@ -473,10 +546,16 @@ mod tests {
 
     /// The progress reports of a real count.
     fn reports(w: u32, h: u32, kind: Tours) -> Vec<Progress> {
+        reports_in(w, h, kind, 1)
+    }
+
+    /// The progress reports of a real count in `passes` passes.
+    fn reports_in(w: u32, h: u32, kind: Tours, passes: usize) -> Vec<Progress> {
         let seen = Mutex::new(Vec::new());
         let show = |p: Progress| seen.lock().unwrap().push(p);
         let o = Options {
             progress: Some(&show),
+            passes,
             ..Options::default()
         };
         count(w, h, &vec![false; (w * h) as usize], kind, &o).unwrap();
@@ -517,6 +596,69 @@ mod tests {
                     "{w}x{h} {kind:?} after report {i}: estimated {e}, done {total}"
                 );
             }
+        }
+    }
+
+    /// Each pass walks the near side's last squares again: the passes to
+    /// come count as work left (the estimate once took the first pass's
+    /// end for the count's and showed 90-100 % for hours).
+    #[test]
+    fn the_passes_to_come_are_work_left() {
+        let (w, h, kind) = (5, 8, Tours::OpenDirected);
+        let reports = reports_in(w, h, kind, 9);
+        let free = vec![false; (w * h) as usize];
+        let mut work = Work::new(w, h, &free, kind, &Options::default()).unwrap();
+        // The states stepped, as a count that did not tell its passes
+        // would count them.
+        let mut stepped = Work::new(w, h, &free, kind, &Options::default()).unwrap();
+        // A count resumed in its fourth pass sees the reports from there on.
+        let mut resumed = Work::new(w, h, &free, kind, &Options::default()).unwrap();
+        let mut resumed_seen = Vec::new();
+        let mut seen = Vec::new();
+        for &p in &reports {
+            work.record(p);
+            stepped.record(Progress { pass: None, ..p });
+            if p.pass.is_some_and(|p| p.number >= 4) {
+                resumed.record(p);
+                let (done, all) = resumed.done_of();
+                resumed_seen.push((p.pass, done, all, stepped.done));
+            }
+            let (done, all) = work.done_of();
+            seen.push((p.pass, done, all, stepped.done));
+        }
+        let total = stepped.done;
+        let numbers: Vec<usize> = seen.iter().filter_map(|s| s.0).map(|p| p.number).collect();
+        assert_eq!(numbers.first(), Some(&1));
+        assert!(numbers.windows(2).all(|n| n[0] <= n[1]), "{numbers:?}");
+        for (pass, done, all, stepped) in seen.iter().filter(|s| s.0.is_some()) {
+            let p = pass.unwrap();
+            // Within three times the whole, and the share done near the
+            // share of the states stepped (the first pass's reports once
+            // showed 100 %, with 53 % stepped).
+            assert!(
+                *all > total / 3.0 && *all < total * 3.0,
+                "pass {p:?}: estimated {all}, done {total}"
+            );
+            assert!(
+                (done / all - stepped / total).abs() < 0.15,
+                "pass {p:?}: {done} of {all}, {stepped} of {total} stepped"
+            );
+        }
+        // Resumed: once a pass is done here, the work left is projected
+        // from it, within three times what the count went on to step.
+        let from = resumed_seen[0].3;
+        let first = resumed_seen[0].0.map(|p| p.number);
+        for (pass, done, all, _) in &resumed_seen {
+            if pass.map(|p| p.number) == first {
+                continue;
+            }
+            let left = all - done;
+            let p = pass.unwrap();
+            assert!(
+                *all > (total - from) / 3.0 && *all < (total - from) * 3.0,
+                "resumed, pass {p:?}: estimated {all} ({left} left), stepped {}",
+                total - from
+            );
         }
     }
 
@@ -616,6 +758,7 @@ mod tests {
                     step,
                     steps: 30,
                     states: step,
+                    pass: None,
                 },
                 Duration::ZERO,
             );
@@ -626,6 +769,7 @@ mod tests {
                 step: 11,
                 steps: 30,
                 states: 11,
+                pass: None,
             },
             Duration::ZERO,
         );

@@ -119,10 +119,10 @@ pub enum Tours {
 /// # Example
 /// ```
 /// use hetman::knight::frontier::Progress;
-/// let p = Progress { step: 10, steps: 36, states: 120 };
+/// let p = Progress { step: 10, steps: 36, states: 120, pass: None };
 /// assert!(p.step <= p.steps);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Progress {
     /// Squares processed so far (the frontier position).
     pub step: usize,
@@ -130,6 +130,34 @@ pub struct Progress {
     pub steps: usize,
     /// Distinct frontier states after this square.
     pub states: usize,
+    /// The pass under way, in a count run in passes (see
+    /// [`Options::passes`]); each pass walks the last squares again.
+    pub pass: Option<Pass>,
+}
+
+/// Which pass of a count in passes is under way, and how much of the
+/// count the passes before it and it hold: their shares of the near states
+/// where the passes were dealt (the passes run in about the time of their
+/// shares).
+///
+/// # Example
+/// ```
+/// use hetman::knight::frontier::Pass;
+/// // The third of 9 passes; the two before it held 20 % of the states.
+/// let p = Pass { number: 3, of: 9, done: 0.2, share: 0.1 };
+/// assert!(p.done + p.share <= 1.0);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Pass {
+    /// The pass under way, from 1, in the order the passes run.
+    pub number: usize,
+    /// The passes in all.
+    pub of: usize,
+    /// The share of the passes finished (also those finished by an
+    /// earlier run of a resumed count), from 0 to 1.
+    pub done: f64,
+    /// This pass's share.
+    pub share: f64,
 }
 
 /// Told by a [`shard`] that has waited a while before a square (the first

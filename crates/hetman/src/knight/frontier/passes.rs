@@ -41,7 +41,7 @@ use super::sides::Backward;
 use super::start_file::StartFiles;
 use super::sweep::{par, Key, Parts};
 use super::ways::{on_table, Table, Ways};
-use super::{BigCount, Options};
+use super::{BigCount, Options, Pass};
 use crate::Error;
 
 /// The square where the passes start (the first square of their walks),
@@ -213,11 +213,14 @@ pub(super) fn file_suffix(pass: &[(usize, usize)]) -> String {
 /// is dealt again into passes of its own (`FILE.pass-K-of-P.pass-J-of-Q.*`),
 /// and so on while the rank lasts, so that `passes` passes or a few more
 /// run in all.
+///
+/// `now` is set to the pass under way while it runs (see [`Pass`]).
 pub(super) fn run<K: Key>(
     w: &Within<'_>,
     b: &Backward<K>,
     common: Table<K>,
     far_held: &Cell<usize>,
+    now: &Cell<Option<Pass>>,
     walk: impl FnMut(std::ops::Range<usize>, Table<K>) -> Result<Table<K>, Error>,
 ) -> Result<(BigCount, Vec<JoinFile>, usize), Error> {
     let stash = match &w.checkpoint {
@@ -231,8 +234,15 @@ pub(super) fn run<K: Key>(
         far_held,
         walk,
         most: common.len().max(b.len()),
+        now,
+        finished: 0,
+        done: 0.0,
+        of: 0,
     };
-    let (tours, files) = passes.level(common, w.split, w.opts.passes, &Vec::new(), 0)?;
+    passes.of = passes.leaves(w.opts.passes, w.split);
+    let counted = passes.level(common, w.split, w.opts.passes, &Vec::new(), 0, 1.0);
+    now.set(None);
+    let (tours, files) = counted?;
     Ok((tours, files, passes.most))
 }
 
@@ -245,6 +255,13 @@ struct Passes<'w, 'a, K, F> {
     walk: F,
     /// The most states a table held.
     most: usize,
+    /// The pass under way, for the progress reports.
+    now: &'w Cell<Option<Pass>>,
+    /// The passes finished (innermost, as [`Pass::number`] counts them),
+    /// their share of the states, and the passes in all.
+    finished: usize,
+    done: f64,
+    of: usize,
 }
 
 impl<K: Key, F> Passes<'_, '_, K, F>
@@ -255,6 +272,30 @@ where
     /// before `at`, in about `passes` passes, as pass `name` (empty for the
     /// whole count); `held` states of the passes still to come outside it
     /// are held meanwhile. Returns the tours and the progress files made.
+    /// The square where passes within passes dealt at `at` start, if any
+    /// (while the rank and the prefixes last), and how many passes each of
+    /// those is dealt into.
+    fn next(&self, passes: usize, at: usize) -> (usize, Option<usize>) {
+        let w = self.w;
+        let (cut, end) = (w.cut, w.cut + w.phase.w);
+        let within = passes.div_ceil(passes.min(FAN));
+        let longest = w.prefixes.longest().min(MOST_SQUARES);
+        let next = Some(at + 1).filter(|&n| within > 1 && n - cut <= longest && n <= end);
+        (within, next)
+    }
+
+    /// The innermost passes that [`Passes::level`] runs for `passes` passes
+    /// dealt at `at`.
+    fn leaves(&self, passes: usize, at: usize) -> usize {
+        let groups = passes.min(FAN);
+        match self.next(passes, at) {
+            (within, Some(next)) => groups * self.leaves(within, next),
+            (_, None) => groups,
+        }
+    }
+
+    /// As [`Passes::leaves`], and `share` the share of the whole count's
+    /// states that this level's passes hold.
     fn level(
         &mut self,
         table: Table<K>,
@@ -262,12 +303,13 @@ where
         passes: usize,
         name: &Name,
         held: usize,
+        share: f64,
     ) -> Result<(BigCount, Vec<JoinFile>), Error> {
         let w = self.w;
         let (cut, width) = (w.cut, w.phase.w);
         let end = cut + width;
         let groups = passes.min(FAN);
-        let within = passes.div_ceil(groups);
+        let (within, next) = self.next(passes, at);
         let (m, v) = (at - cut, at - 1);
         let histogram =
             on_table!(&table, p => histogram(w.phase, w.prefixes, v, m, p, w.opts.threads));
@@ -311,10 +353,12 @@ where
                 give_back();
             }
         }
-        // Passes within these start a square on, while the rank and the
-        // prefixes last.
-        let longest = w.prefixes.longest().min(MOST_SQUARES);
-        let next = Some(at + 1).filter(|&n| within > 1 && n - cut <= longest && n <= end);
+        // Each pass's share of the states (equal shares of none).
+        let states: usize = classes.sizes.iter().sum();
+        let share_of = |k: usize| match states {
+            0 => share / groups as f64,
+            _ => share * classes.sizes[k] as f64 / states as f64,
+        };
         let mut tours = BigCount::zero();
         // The smallest first: the states dealt to the passes still to come
         // are held meanwhile (without a checkpoint), and fewer of them are
@@ -323,8 +367,19 @@ where
         order.sort_by_key(|&k| (classes.sizes[k], k));
         for k in order {
             let joined = match done[k].take() {
-                Some(done) => done,
+                Some(done) => {
+                    self.finished += next.map_or(1, |n| self.leaves(within, n));
+                    self.done += share_of(k);
+                    done
+                }
                 None => {
+                    // (A pass dealt again is told as the first pass in it.)
+                    self.now.set(Some(Pass {
+                        number: self.finished + 1,
+                        of: self.of,
+                        done: self.done.min(1.0),
+                        share: share_of(k),
+                    }));
                     let start = match &self.stash {
                         Some(s) => s.take(&names[k], at)?,
                         None => std::mem::replace(&mut starts[k], Table::W1(Vec::new())),
@@ -337,7 +392,8 @@ where
                             let t = (self.walk)(at..next, start)?;
                             give_back();
                             self.most = self.most.max(t.len());
-                            let (joined, inside) = self.level(t, next, within, &names[k], inner)?;
+                            let (joined, inside) =
+                                self.level(t, next, within, &names[k], inner, share_of(k))?;
                             // This pass's sum is kept in its own file below.
                             for f in inside {
                                 f.remove();
@@ -349,7 +405,10 @@ where
                             give_back();
                             self.most = self.most.max(a.len());
                             let (plan, blocked, opts, b) = (w.plan, w.blocked, w.opts, self.b);
-                            on_table!(&a, p => join(plan, p, b, blocked, w.must_end, w.capped, opts, f))?
+                            let joined = on_table!(&a, p => join(plan, p, b, blocked, w.must_end, w.capped, opts, f))?;
+                            self.finished += 1;
+                            self.done += share_of(k);
+                            joined
                         }
                     };
                     if let Some(f) = f {
@@ -416,6 +475,42 @@ mod tests {
         let t1 = count_per_square(5, 5, &[false; 25], &passes(1)).unwrap();
         let t4 = count_per_square(5, 5, &[false; 25], &passes(4)).unwrap();
         assert_eq!(t1.cells, t4.cells);
+    }
+
+    /// Each pass is told with the squares it walks: numbered from 1 to the
+    /// passes in all, in order, each starting where the shares of those
+    /// before it end, and the last ending at the whole.
+    #[test]
+    fn the_passes_are_told_in_order_with_their_shares() {
+        for (in_passes, of) in [(3, 3), (4, 6), (9, 9)] {
+            let seen = std::sync::Mutex::new(Vec::new());
+            let show = |p: Progress| seen.lock().unwrap().extend(p.pass);
+            let o = Options {
+                passes: in_passes,
+                progress: Some(&show),
+                ..Options::default()
+            };
+            count(6, 7, &[false; 42], Tours::Closed, &o).unwrap();
+            let mut told = seen.into_inner().unwrap();
+            // The last told of each number: a pass dealt again is told as
+            // its first pass within until that one runs.
+            told.reverse();
+            told.dedup_by_key(|p| p.number);
+            told.reverse();
+            let numbers: Vec<usize> = told.iter().map(|p| p.number).collect();
+            assert_eq!(numbers, (1..=of).collect::<Vec<_>>(), "{in_passes} passes");
+            let mut done = 0.0;
+            for p in &told {
+                assert_eq!(p.of, of);
+                assert!((p.done - done).abs() < 1e-9, "{p:?} after {done}");
+                assert!(p.share > 0.0, "{p:?}");
+                done += p.share;
+            }
+            assert!(
+                (done - 1.0).abs() < 1e-9,
+                "{in_passes} passes end at {done}"
+            );
+        }
     }
 
     /// The largest table of a count whose near side's crossing rank holds

@@ -408,6 +408,7 @@ impl Exchange {
                     step: v + 1,
                     steps: plan.cells,
                     states: next.iter().map(Vec::len).sum(),
+                    pass: None,
                 });
             }
             // Send each successor to its owner, then mark the square done.

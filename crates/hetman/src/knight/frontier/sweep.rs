@@ -249,6 +249,7 @@ pub(super) fn run_with<K: Key>(
                 step: v + 1,
                 steps: plan.cells,
                 states,
+                pass: None,
             });
         }
         if let Some(p) = opts.checkpoint

@@ -500,6 +500,7 @@ fn drive<K: Key, W: Ways>(
                 step: *v,
                 steps: sw.plan.cells,
                 states,
+                pass: None,
             });
         }
         if sw.opts.checkpoint.is_some()

@@ -132,6 +132,8 @@ pub(super) fn run_split<K: Key>(
     // The far side's states, held while the near side runs: they count
     // towards `max_states` too.
     let far_held = std::cell::Cell::new(0usize);
+    // The pass under way, told with each square's progress (see `passes`).
+    let passing = std::cell::Cell::new(None);
     // Runs squares `range` of one side, saving its states now and then and
     // when stopped (in the middle of a square too) unless it is a pass (see
     // `passes`); `before` is the number of progress steps before square 0
@@ -177,6 +179,7 @@ pub(super) fn run_split<K: Key>(
                     step: before + v + 1,
                     steps,
                     states,
+                    pass: passing.get(),
                 });
             }
             if saves && v + 1 < end && last_save.elapsed() >= opts.checkpoint_every {
@@ -400,7 +403,8 @@ pub(super) fn run_split<K: Key>(
                 let walk_rest = |squares: std::ops::Range<usize>, start: Table<K>| {
                     walk(&phase, squares, start, before, near_side, None, false)
                 };
-                let (tours, files, most) = passes::run(&within, &b, common, &far_held, walk_rest)?;
+                let (tours, files, most) =
+                    passes::run(&within, &b, common, &far_held, &passing, walk_rest)?;
                 (tours, files, most)
             }
         }
@@ -411,6 +415,7 @@ pub(super) fn run_split<K: Key>(
             step: steps,
             steps,
             states: 0,
+            pass: None,
         });
     }
     if let Some(path) = opts.checkpoint {
