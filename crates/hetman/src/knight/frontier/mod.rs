@@ -74,15 +74,17 @@ mod sweep;
 mod table;
 mod transfer;
 mod ways;
+mod work;
 
 pub use bignum::BigCount;
 use checkpoint::{checkpoint_error, load_checkpoint, save_checkpoint};
-pub use estimate::{bytes_per_state, FirstWalk, Projection, Work, JOIN_SQUARES};
+pub use estimate::{bytes_per_state, FirstWalk, Projection};
 pub use per_square::{count_per_square, count_per_square_with_total, ClassDone, PerSquare};
 use plan::Plan;
 use sweep::{hash_of, run, state_overflow, step, Key, Parts, Wide};
 use sweep::{Limits, Step};
 pub use table::{count_table, table_sweeps};
+pub use work::{Work, JOIN_SQUARES};
 
 /// Code of a frontier square with no tour move yet.
 const EMPTY: u8 = 0;
