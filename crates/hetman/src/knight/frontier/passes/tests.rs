@@ -109,6 +109,7 @@ fn stop_and_resume(
     tag: &str,
     in_passes: usize,
     stop_after: usize,
+    resumed_in: usize,
     stopped: impl Fn(&std::path::Path),
 ) -> (usize, usize) {
     let dir = std::env::temp_dir().join(format!("hetman-{tag}-{}", std::process::id()));
@@ -145,6 +146,10 @@ fn stop_and_resume(
     let before = ends.swap(0, Ordering::Relaxed);
     stop.store(false, Ordering::Relaxed);
     armed.store(false, Ordering::Relaxed);
+    let o = Options {
+        passes: resumed_in,
+        ..o
+    };
     assert_eq!(count(6, 7, &free, Tours::Closed, &o).unwrap().tours, whole);
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -155,7 +160,7 @@ fn stop_and_resume(
 /// first pass is not made again, and the total is the whole count.
 #[test]
 fn a_count_stopped_in_a_pass_resumes_at_that_pass() {
-    let (_, after) = stop_and_resume("passes", 3, 2, |dir| {
+    let (_, after) = stop_and_resume("passes", 3, 2, 3, |dir| {
         let file = |k: usize| dir.join(format!("6x7.ckpt.pass-{k}-of-3.join"));
         let start = |k: usize| dir.join(format!("6x7.ckpt.pass-{k}-of-3.start"));
         // The states of the passes not finished wait on disk; the
@@ -174,7 +179,7 @@ fn a_count_stopped_in_a_pass_resumes_at_that_pass() {
 /// whole and no file is left.
 #[test]
 fn passes_within_passes_resume_where_they_stopped() {
-    let (before, after) = stop_and_resume("nested", 9, 5, |dir| {
+    let (before, after) = stop_and_resume("nested", 9, 5, 9, |dir| {
         let files: Vec<String> = std::fs::read_dir(dir)
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -255,4 +260,15 @@ fn the_passes_start_one_square_into_the_rank() {
     assert_eq!(split_at(4, 40, 8, 8, 43, false), Some(43));
     assert_eq!(split_at(4, 40, 8, 8, 43, true), Some(44));
     assert_eq!(split_at(4, 40, 8, 8, 48, true), None);
+}
+
+/// A count stopped in 9 passes and resumed in 27 (as one that ran out of
+/// memory in a pass is): the passes of the first three levels keep their
+/// names, so the four finished are skipped, and the five left are each
+/// dealt once more, into 15 in all; the count is whole.
+#[test]
+fn a_count_resumed_in_more_passes_skips_those_finished() {
+    let (before, after) = stop_and_resume("more", 9, 5, 27, |_| {});
+    assert_eq!(before, 5);
+    assert_eq!(after, 15);
 }
