@@ -8,6 +8,7 @@ const assert = require("node:assert/strict");
 const path = require("node:path");
 const { ROOT, run } = require("./lib/hetman");
 const T = require(path.join(ROOT, "crates/hetman-cli/assets/web/trace.js"));
+const J = require(path.join(ROOT, "crates/hetman-cli/assets/web/jump.js"));
 
 // Reads a whole trace, moving the cursor along as the page does (so a cap can cut it).
 function play(text, cap) {
@@ -98,6 +99,37 @@ test("past the cap the oldest events go, and the counts stay right", () => {
 
 test("a trace of another schema version is refused", () => {
   const t = new T.Timeline();
-  assert.throws(() => t.addLine('{"hetman_trace":2,"problem":"queens","n":4,"algorithm":"backtracking"}'),
-    /schema version 1, not 2/);
+  assert.throws(() => t.addLine('{"hetman_trace":3,"problem":"queens","n":4,"algorithm":"backtracking"}'),
+    /schema versions 1 and 2, not 3/);
 });
+
+// The state of a timeline's board, for comparing two ways of getting there.
+function boardAt(t, s) {
+  s = s || t.state;
+  const plain = {};
+  for (const key of Object.keys(s)) plain[key] = s[key] && s[key].length !== undefined ? Array.from(s[key]) : s[key];
+  return JSON.stringify(plain);
+}
+
+for (const algorithm of ["backtracking", "bitboard"]) {
+  test(`a jump walks the page to the same board as the events (${algorithm}, N = 1..8)`, () => {
+    for (let n = 1; n <= 8; n++) {
+      const t = play(run(["queens", "trace", String(n), "--json", "--algorithm", algorithm]));
+      const stops = [0, 1, 2, 3, 17, 64, 1000, 4097, Math.floor(t.count / 2), t.count - 1, t.count];
+      for (const k of stops) {
+        if (k > t.count) continue;
+        t.seek(k);
+        const walked = J.walk(t, k, 0);
+        assert.equal(walked.at, k, `n = ${n}, k = ${k}`);
+        assert.equal(boardAt(t, walked.state), boardAt(t), `n = ${n}: the board at step ${k}`);
+      }
+      // Past the end: the walk stops where the search does.
+      assert.equal(J.walk(t, t.count + 5, 0).at, t.count);
+      // To a solution: just after its event.
+      for (const sol of t.solutions.slice(0, 3).concat(t.solutions.slice(-1))) {
+        const walked = J.walk(t, Infinity, sol.number);
+        assert.equal(walked.at, sol.index + 1, `n = ${n}, solution ${sol.number}`);
+      }
+    }
+  });
+}

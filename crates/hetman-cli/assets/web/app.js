@@ -7,6 +7,8 @@
   var T = window.HetmanTrace;
   var B = window.HetmanBoard;
   var Sym = window.HetmanSymmetry;
+  var J = window.HetmanJump;
+  var L = window.HetmanLesson;
   var K = T.K;
 
   // The events kept for stepping back: 2 million, or ?cap=N in the address (for tests).
@@ -17,6 +19,7 @@
   var MAX_PER_FRAME = 25000; // events applied per frame at top speed
   var LIST_SHOW = 2000; // solutions shown in the list
   var DOWNLOAD_LIMIT = 200000;
+  var JUMP_CHUNK = 20000; // the first chunk after a jump: small, so the board shows soon
 
   function $(id) { return document.getElementById(id); }
 
@@ -42,6 +45,8 @@
     classesFor: 0,
     finishedTour: null,
     renderQueued: false,
+    goal: -1, // a step to run to at top speed (a jump the page cannot make at once)
+    lesson: null,
     knight: { width: 5, height: 5, start: 20, blocked: new Set() }
   };
 
@@ -93,6 +98,9 @@
     app.classesFor = 0;
     app.traceText = null;
     app.urlFor = null;
+    app.goal = -1;
+    app.goalSolution = 0;
+    app.jumpNote = "";
     $("solutions").textContent = "";
     $("solution-detail").hidden = true;
     $("end-check").textContent = "";
@@ -137,6 +145,7 @@
     p.then(function () {
       if (s !== app.source) return;
       afterHeader();
+      checkJump(app.timeline);
       queueRender();
       if (!s.done && app.timeline.count - app.timeline.cursor < PREFETCH) fetchMore(false);
     }, function (err) {
@@ -363,6 +372,8 @@
 
   function pause() {
     app.pendingSteps = 0;
+    app.goal = -1;
+    app.goalSolution = 0;
     app.playing = false;
     app.seekSolution = false;
     updatePlayButton();
@@ -389,6 +400,28 @@
       n = Math.floor(app.budget);
     }
     var take = Math.min(n, t.count - t.cursor);
+    if (app.goal >= 0 || app.goalSolution) {
+      take = Math.min(MAX_PER_FRAME, t.count - t.cursor);
+      if (app.goal >= 0 && app.goal !== Infinity) take = Math.min(take, app.goal - t.cursor);
+      t.seek(t.cursor + take);
+      var reached = app.goal >= 0 && t.cursor >= app.goal;
+      if (app.goalSolution) {
+        var sIdx = t.solutions.length ? t.solutions[t.solutions.length - 1] : null;
+        if (sIdx && sIdx.number >= app.goalSolution) {
+          t.seek(t.solutions.filter(function (x) { return x.number === app.goalSolution; })[0].index + 1);
+          reached = true;
+        }
+      }
+      if (reached || (t.cursor >= t.count && app.source && app.source.done)) {
+        pause();
+        render();
+        return;
+      }
+      fetchMore(false);
+      render();
+      requestAnimationFrame(tick);
+      return;
+    }
     if (app.seekSolution) {
       var idx = t.nextSolution(t.cursor);
       if (idx >= 0 && idx < t.cursor + take) {
@@ -564,6 +597,157 @@
     var clickable = app.problem === "knight" && mode !== "export";
     $("board").classList.toggle("clickable", clickable);
     renderStatus();
+    renderLesson();
+  }
+
+  function searchOver() {
+    var t = app.timeline;
+    return !!(t && t.end && t.cursor === t.count && app.source && app.source.done);
+  }
+
+  function renderLesson() {
+    var t = app.timeline;
+    var trace = app.view === "trace" && t && t.header ? t : null;
+    app.lesson.render(trace, searchOver(), app.playing);
+    var scrub = $("scrub");
+    if (!t || !t.header) {
+      scrub.disabled = true;
+      return;
+    }
+    scrub.disabled = false;
+    // The scrubber spans the whole search once its length is known, else what is loaded.
+    var total = t.end ? t.count : Math.max(t.count, t.lastEnd ? t.lastEnd.step - 1 : 0);
+    if (Number(scrub.max) !== total) scrub.max = String(total);
+    if (!app.scrubbing && Number(scrub.value) !== t.cursor) scrub.value = String(t.cursor);
+    scrub.setAttribute("aria-valuetext", "step " + fmt(t.cursor));
+  }
+
+  /* ---- going to a step or a solution ---- */
+
+  // Goes to step k (events applied) or, with `solution`, to just after the solution
+  // with that number. Near steps are in the history; far ones are loaded from the
+  // server at that step (the board there walked by jump.js), or run to at top speed.
+  function goTo(k, solution) {
+    var t = app.timeline;
+    if (!t || !t.header) return;
+    pause();
+    app.view = "trace";
+    showError("");
+    if (solution) {
+      var i = solution - 1 - (t.solutions.length ? t.solutions[0].number - 1 : 0);
+      var sol = t.solutions[i];
+      if (sol && sol.number === solution && sol.index >= t.base) {
+        t.seek(sol.index + 1);
+        render();
+        return;
+      }
+      if (app.urlFor && J.canWalk(t.header)) return jumpFar(Infinity, solution);
+      if (t.end && t.counters && t.end.counters[t.problem === "queens" ? "solutions" : "tours"] < solution) {
+        showError("there is no " + (t.problem === "queens" ? "solution " : "tour ") + fmt(solution) + ": the search finds " +
+          fmt(t.end.counters[t.problem === "queens" ? "solutions" : "tours"]));
+        return;
+      }
+      app.goalSolution = solution;
+      runTo(Infinity);
+      return;
+    }
+    k = Math.max(0, Math.floor(k));
+    if (t.end && k > t.count) k = t.count;
+    if (k >= t.base && k <= t.count) {
+      t.seek(k);
+      render();
+      return;
+    }
+    if (app.urlFor && J.canWalk(t.header)) return jumpFar(k, 0);
+    if (k < t.base) {
+      // The page cannot walk this search: it loads it again from the start.
+      reload();
+      if (k > 0) runTo(k);
+      return;
+    }
+    runTo(k);
+  }
+
+  function reload() {
+    var urlFor = app.urlFor, name = app.traceName;
+    if (urlFor) {
+      resetPlayer();
+      app.urlFor = urlFor;
+      app.traceName = name;
+      app.source = new T.NetSource(urlFor, app.timeline, { chunk: CHUNK, onProgress: queueRender });
+      fetchMore(true);
+    } else if (app.traceText !== null) {
+      loadFromText(app.traceText, name);
+    }
+  }
+
+  // Plays at top speed until step k (or the solution app.goalSolution).
+  function runTo(k) {
+    app.goal = k;
+    play();
+    app.playing = true;
+    updatePlayButton();
+  }
+
+  // A jump to step k or to solution `solution` without the events before it.
+  function jumpFar(k, solution) {
+    var t = app.timeline;
+    var urlFor = app.urlFor, name = app.traceName, header = t.header;
+    var nt = new T.Timeline({ cap: CAP });
+    nt.setHeader(header);
+    var walked;
+    if (solution) {
+      walked = J.walk(nt, k, solution);
+      if (walked.state.counters[5] < solution) {
+        showError("there is no solution " + fmt(solution) + ": the search finds " + fmt(walked.state.counters[5]));
+        return;
+      }
+    }
+    resetPlayer();
+    app.urlFor = urlFor;
+    app.traceName = name;
+    app.timeline = nt;
+    // The server runs through the steps before k while the page walks them.
+    nt.restartAt(walked ? walked.at : k, nt.emptyState());
+    nt.jumpCheck = true;
+    app.source = new T.NetSource(urlFor, nt, { chunk: JUMP_CHUNK, onProgress: queueRender });
+    fetchMore(true);
+    app.source.chunk = CHUNK;
+    if (!walked) walked = J.walk(nt, k, 0);
+    if (walked.at !== nt.base) {
+      // The search ends before step k: start again at its end.
+      return jumpFar(walked.at, 0);
+    }
+    nt.state = walked.state;
+    nt.snapshots = [{ at: walked.at, state: nt.cloneState(walked.state) }];
+    app.jumpNote = walked.at === 0 ? "" : solution
+      ? "Solution " + fmt(solution) + " (step " + fmt(walked.at) + "): " + placementCode(walked.state) + "."
+      : "Jumped to step " + fmt(walked.at) + ": the board as the search leaves it there.";
+    render();
+  }
+
+  function placementCode(s) {
+    var out = [];
+    for (var f = 0; f < s.ranks.length; f++) if (s.ranks[f] >= 0) out.push(s.ranks[f] + 1);
+    return out.join(" ");
+  }
+
+  // After a jump, the server's counters at the end of the first chunk check the walk.
+  function checkJump(t) {
+    if (!t.jumpCheck || !t.lastEnd) return;
+    t.jumpCheck = false;
+    var at = t.cursor;
+    t.seek(t.count);
+    var mine = t.counters();
+    t.seek(at);
+    for (var key in mine) {
+      if (mine[key] !== t.lastEnd.counters[key]) {
+        showError("the jump went wrong: at step " + fmt(t.count) + " " + key + " is " + mine[key] +
+          " here but " + t.lastEnd.counters[key] + " on the server");
+        return;
+      }
+    }
+    t.jumpChecked = true;
   }
 
   function renderStatus() {
@@ -593,7 +777,8 @@
       ? "of " + fmt(t.count)
       : "of " + fmt(t.count) + " loaded so far";
     if (app.view === "trace") {
-      $("now").textContent = t.cursor === 0 ? "The start: press play, or → for one step." : t.describe(t.cursor - 1);
+      $("now").textContent = t.cursor === 0 ? "The start: press play, or → for one step."
+        : t.cursor === t.base && app.jumpNote ? app.jumpNote : t.describe(t.cursor - 1);
     } else if (app.view === "solution" && t.solutions[app.selected]) {
       $("now").textContent = "Showing " + (t.problem === "queens" ? "solution " : "tour ") +
         t.solutions[app.selected].number + "; the search waits at step " + fmt(t.cursor) + " (play or step to go on).";
@@ -748,7 +933,7 @@
     var sizes = { 8: 0, 4: 0, 2: 0, 1: 0 };
     classes.forEach(function (size) { sizes[size]++; });
     var parts = [];
-    [8, 4, 2, 1].forEach(function (s) { if (sizes[s]) parts.push(sizes[s] + " of " + s); });
+    [8, 4, 2, 1].forEach(function (s) { if (sizes[s]) parts.push(fmt(sizes[s]) + " of " + s); });
     var text = fmt(total) + (total === 1 ? " solution" : " solutions") + " found so far" + more + ", in " +
       fmt(classes.size) + (classes.size === 1 ? " symmetry class" : " symmetry classes") +
       (parts.length ? " (" + parts.join(", ") + ")" : "") + ".";
@@ -1057,6 +1242,26 @@
     $("btn-restart").addEventListener("click", restart);
     $("btn-next").addEventListener("click", nextSolution);
     $("speed").addEventListener("input", setSpeed);
+    $("scrub").addEventListener("input", function () {
+      app.scrubbing = true;
+      goTo(Number($("scrub").value), 0);
+    });
+    $("scrub").addEventListener("change", function () { app.scrubbing = false; render(); });
+    $("goto-form").addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      var text = $("goto").value.replace(/[\s,_]/g, "");
+      var k = /^\d+$/.test(text) ? Number(text) : NaN;
+      var solution = $("goto-what").value === "solution";
+      if (!(k >= (solution ? 1 : 0)) || !Number.isSafeInteger(k)) {
+        showError("go to: a " + (solution ? "solution number from 1" : "step from 0") + ", not '" + $("goto").value.trim() + "'");
+        return;
+      }
+      goTo(solution ? 0 : k, solution ? k : 0);
+    });
+    $("tree-in").addEventListener("click", function () { zoomTree(2); });
+    $("tree-out").addEventListener("click", function () { zoomTree(0.5); });
+    $("tree-fit").addEventListener("click", function () { app.lesson.view.zoom = 0; render(); });
+    $("tree-cuts").addEventListener("change", function () { app.lesson.view.cuts = $("tree-cuts").checked; render(); });
     $("solutions").addEventListener("click", function (ev) {
       var b = ev.target.closest("button[data-index]");
       if (b) showSolution(Number(b.getAttribute("data-index")));
@@ -1087,7 +1292,18 @@
     document.addEventListener("keyup", onKeyUp);
   }
 
+  function zoomTree(f) {
+    var v = app.lesson.view;
+    if (v.zoom <= 0) v.zoom = Math.max(0.05, ($("tree").clientWidth - 20) / ((v.shown ? v.shown.maxCol : 0) + 1));
+    v.zoom = Math.max(0.05, Math.min(60, v.zoom * f));
+    render();
+  }
+
   function start() {
+    app.lesson = new L.Lesson({
+      stack: $("callstack"), arrays: $("arrays"), depth: $("depth"), tree: $("tree"),
+      treeNote: $("tree-note"), treePath: $("tree-path")
+    });
     wire();
     setSpeed();
     showKnightFacts();
@@ -1118,7 +1334,8 @@
       var t = app.timeline;
       return t && t.header ? {
         cursor: t.cursor, count: t.count, done: !!(app.source && app.source.done),
-        counters: t.counters(), end: t.end, playing: app.playing, view: app.view
+        counters: t.counters(), end: t.end, playing: app.playing, view: app.view,
+        base: t.base, jumpChecked: !!t.jumpChecked, busy: !!(app.source && app.source.busy)
       } : { view: app.view, playing: app.playing };
     }
   };

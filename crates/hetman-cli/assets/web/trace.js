@@ -22,7 +22,8 @@
 })(typeof self !== "undefined" ? self : this, function () {
   "use strict";
 
-  var SCHEMA = 1;
+  // The schema versions this page reads: 1, and 2 (each event names its code line).
+  var SCHEMAS = [1, 2];
   var SNAPSHOT_EVERY = 2048;
   var DEFAULT_CAP = 2000000;
   // Solutions kept for the list (16 queens has millions; the counter goes on).
@@ -97,14 +98,17 @@
     this.b = new Int32Array(size);
     this.c = new Int32Array(size);
     this.extra = new Map(); // event index -> candidates options or prune reason
+    this.lineId = new Uint16Array(size); // schema 2: index into lineNames + 1 (0: none)
+    this.lineNames = [];
+    this.lineIndex = new Map();
     this.solutions = []; // {number, index, ranks (queens) or path (knight squares)}
     this.listDropped = 0;
     this.snapshots = [];
   }
 
   Timeline.prototype.setHeader = function (h) {
-    if (h.hetman_trace !== SCHEMA) {
-      throw new Error("this page reads trace schema version " + SCHEMA +
+    if (SCHEMAS.indexOf(h.hetman_trace) < 0) {
+      throw new Error("this page reads trace schema versions " + SCHEMAS.join(" and ") +
         ", not " + JSON.stringify(h.hetman_trace));
     }
     this.header = h;
@@ -182,6 +186,7 @@
         this.a = grow(this.a, Int32Array);
         this.b = grow(this.b, Int32Array);
         this.c = grow(this.c, Int32Array);
+        this.lineId = grow(this.lineId, Uint16Array);
       }
       return true;
     }
@@ -197,6 +202,7 @@
     this.a.copyWithin(0, shift, kept);
     this.b.copyWithin(0, shift, kept);
     this.c.copyWithin(0, shift, kept);
+    this.lineId.copyWithin(0, shift, kept);
     var self = this;
     this.extra.forEach(function (_, key) {
       if (key < newBase) self.extra.delete(key);
@@ -270,6 +276,16 @@
         this.extra.set(idx, o.reason);
         break;
     }
+    var li = 0;
+    if (typeof o.line === "string") {
+      li = this.lineIndex.get(o.line);
+      if (li === undefined) {
+        this.lineNames.push(o.line);
+        li = this.lineNames.length;
+        this.lineIndex.set(o.line, li);
+      }
+    }
+    this.lineId[i] = li;
     this.kind[i] = kind;
     this.a[i] = a;
     this.b[i] = b;
@@ -284,7 +300,11 @@
         depth: 0,
         file: -1, // the file of the current call of test(c)
         free: null, // bitboard: the free ranks of that file, as a 32-bit mask
-        counters: new Float64Array(6)
+        counters: new Float64Array(6),
+        tried: new Int8Array(this.n).fill(-1), // per file: the rank tried now (the stack's candidate)
+        refRank: new Int8Array(this.n).fill(-1), // per file: the rank refused last in this call
+        refLines: new Uint8Array(this.n), // and the lines (row, up, down) that ruled it out
+        perDepth: new Float64Array(this.n + 1) // calls of test(c) per depth (queens on the board)
       };
     }
     var squares = this.width * this.height;
@@ -294,7 +314,8 @@
       depth: 0,
       dead: new Uint32Array(squares),
       candAt: new Float64Array(squares + 2).fill(-1),
-      counters: new Float64Array(5)
+      counters: new Float64Array(5),
+      perDepth: new Float64Array(squares + 1) // squares entered per move number
     };
   };
 
@@ -314,17 +335,26 @@
       this.snapshots.push({ at: idx, state: this.cloneState(this.state) });
     }
     var i = idx - this.base;
-    var s = this.state;
-    var a = this.a[i], b = this.b[i], c = this.c[i];
+    this.applyTo(this.state, this.kind[i], this.a[i], this.b[i], this.c[i], idx);
+    this.cursor++;
+    if (this.cursor > this.maxCursor) this.maxCursor = this.cursor;
+  };
+
+  // What one event (kind, a, b, c, as stored) does to the board `s`.
+  Timeline.prototype.applyTo = function (s, kind, a, b, c, idx) {
     var cnt = s.counters;
-    switch (this.kind[i]) {
-      case K.CALL: cnt[0]++; s.file = a; s.free = (b & HAS_FREE) ? c : null; break;
-      case K.TRY: cnt[1]++; s.file = a; break;
-      case K.REFUSE: cnt[2]++; break;
-      case K.PUT: cnt[3]++; s.ranks[a] = b; s.depth++; break;
+    switch (kind) {
+      case K.CALL:
+        cnt[0]++; s.file = a; s.free = (b & HAS_FREE) ? c : null;
+        s.perDepth[b & (HAS_FREE - 1)]++;
+        if (a < this.n) { s.tried[a] = -1; s.refRank[a] = -1; s.refLines[a] = 0; }
+        break;
+      case K.TRY: cnt[1]++; s.file = a; s.tried[a] = b; break;
+      case K.REFUSE: cnt[2]++; s.refRank[a] = b; s.refLines[a] = c; break;
+      case K.PUT: cnt[3]++; s.ranks[a] = b; s.depth++; s.tried[a] = b; break;
       case K.REMOVE: cnt[4]++; s.ranks[a] = -1; s.depth--; break;
       case K.SOLUTION: cnt[5]++; break;
-      case K.MOVE: cnt[0]++; s.path[s.depth++] = a; s.num[a] = b; break;
+      case K.MOVE: cnt[0]++; s.path[s.depth++] = a; s.num[a] = b; s.perDepth[b]++; break;
       case K.CANDIDATES: s.candAt[s.depth] = idx; break;
       case K.DEAD_END: cnt[1]++; s.dead[a]++; break;
       case K.PRUNE: cnt[2]++; break;
@@ -336,8 +366,6 @@
         break;
       case K.TOUR: cnt[4]++; break;
     }
-    this.cursor++;
-    if (this.cursor > this.maxCursor) this.maxCursor = this.cursor;
   };
 
   // Moves the cursor to `target` (events applied); returns where it got to.
@@ -397,8 +425,34 @@
 
   // The solutions found up to the cursor (those the list may show).
   Timeline.prototype.found = function () {
-    var n = this.state.counters[this.problem === "queens" ? 5 : 4];
-    return Math.min(n, this.solutions.length);
+    // The listed solutions whose event is before the cursor (the list is in order).
+    var lo = 0, hi = this.solutions.length;
+    while (lo < hi) {
+      var mid = (lo + hi) >> 1;
+      if (this.solutions[mid].index < this.cursor) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+  };
+
+  // Starts the timeline over at absolute index `at` with the board `state` there
+  // (a jump far ahead: the events before it are not kept).
+  Timeline.prototype.restartAt = function (at, state) {
+    this.base = this.count = this.cursor = this.maxCursor = at;
+    this.state = state;
+    this.snapshots = [{ at: at, state: this.cloneState(state) }];
+    this.extra = new Map();
+    this.solutions = [];
+    this.listDropped = 0;
+    this.end = null;
+    this.lastEnd = null;
+    this.jumped = true;
+  };
+
+  // The id of the code line of the event at `idx` (schema 2), or null.
+  Timeline.prototype.line = function (idx) {
+    if (idx < this.base || idx >= this.count) return null;
+    var li = this.lineId[idx - this.base];
+    return li ? this.lineNames[li - 1] : null;
   };
 
   // A sentence for the event at `idx`.
@@ -576,6 +630,8 @@
     K: K,
     LINE: LINE,
     SNAPSHOT_EVERY: SNAPSHOT_EVERY,
+    SCHEMAS: SCHEMAS,
+    HAS_FREE: HAS_FREE,
     DEFAULT_CAP: DEFAULT_CAP,
     Timeline: Timeline,
     TextSource: TextSource,

@@ -5,7 +5,16 @@
 //! and plays it without a server.
 
 /// The files `index.html` loads, in its order: the stylesheet, then the scripts.
-pub(crate) const ASSETS: [&str; 5] = ["style.css", "symmetry.js", "trace.js", "board.js", "app.js"];
+pub(crate) const ASSETS: [&str; 8] = [
+    "style.css",
+    "symmetry.js",
+    "trace.js",
+    "jump.js",
+    "tree.js",
+    "lesson.js",
+    "board.js",
+    "app.js",
+];
 
 const INDEX: &str = include_str!("../../assets/web/index.html");
 
@@ -14,6 +23,9 @@ fn source(name: &str) -> &'static str {
         "style.css" => include_str!("../../assets/web/style.css"),
         "symmetry.js" => include_str!("../../assets/web/symmetry.js"),
         "trace.js" => include_str!("../../assets/web/trace.js"),
+        "jump.js" => include_str!("../../assets/web/jump.js"),
+        "tree.js" => include_str!("../../assets/web/tree.js"),
+        "lesson.js" => include_str!("../../assets/web/lesson.js"),
         "board.js" => include_str!("../../assets/web/board.js"),
         "app.js" => include_str!("../../assets/web/app.js"),
         _ => unreachable!("ASSETS lists every file"),
@@ -109,8 +121,8 @@ mod tests {
         );
         assert!(!html.contains("href=\"style.css\""));
         assert!(html.contains("\\u003c/script>\\u003cb>"));
-        // The four scripts and the trace.
-        assert_eq!(html.matches("</script>").count(), 4 + 1);
+        // The scripts and the trace.
+        assert_eq!(html.matches("</script>").count(), ASSETS.len() - 1 + 1);
         let block = html.split("id=\"trace\">").nth(1).unwrap();
         assert!(block.trim_start().starts_with("{\"hetman_trace\":1"));
     }
