@@ -9,6 +9,9 @@ const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const path = require("node:path");
 const { ROOT, run, serve, browser } = require("./lib/hetman");
+const P = require("./lib/page");
+const { state, loadQueens, goTo } = P;
+const open = (url) => P.open(chrome, url);
 
 const SHOTS = path.join(ROOT, "docs", "screenshots");
 let server;
@@ -24,36 +27,6 @@ after(async () => {
   if (chrome) await chrome.close();
   if (server) await server.stop();
 });
-
-async function open(url) {
-  const page = await chrome.context.newPage();
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.errors = errors;
-  await page.goto(url);
-  return page;
-}
-
-const state = (page) => page.evaluate(() => window.hetmanPage.state());
-
-async function loadQueens(page, n, algorithm) {
-  await page.click("#tab-queens");
-  await page.fill("#queens-n", String(n));
-  await page.selectOption("#queens-algorithm", algorithm || "backtracking");
-  await page.click("#queens-run");
-  await page.waitForFunction(() => window.hetmanPage.state().count > 0);
-}
-
-// Steps to `k` with the go-to box (the history holds it, so it is a plain seek).
-async function goTo(page, k) {
-  await page.selectOption("#goto-what", "step");
-  await page.fill("#goto", String(k));
-  await page.click("#goto-run");
-  await page.waitForFunction((k) => window.hetmanPage.state().cursor === k, k);
-}
 
 // The events of `hetman queens trace N --json`, parsed.
 function events(n, limit) {

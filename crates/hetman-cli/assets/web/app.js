@@ -19,7 +19,8 @@
   var MAX_PER_FRAME = 25000; // events applied per frame at top speed
   var LIST_SHOW = 2000; // solutions shown in the list
   var DOWNLOAD_LIMIT = 200000;
-  var JUMP_CHUNK = 20000; // the first chunk after a jump: small, so the board shows soon
+  var JUMP_CHUNK = 20000;
+  var LOOK_AHEAD = 10000000; // steps the server runs to see whether a knight's search finds a tour soon // the first chunk after a jump: small, so the board shows soon
 
   function $(id) { return document.getElementById(id); }
 
@@ -101,6 +102,10 @@
     app.goal = -1;
     app.goalSolution = 0;
     app.jumpNote = "";
+    app.message = null;
+    $("far-note").hidden = true;
+    $("far-warnsdorff").hidden = true;
+    hideAsk();
     $("solutions").textContent = "";
     $("solution-detail").hidden = true;
     $("end-check").textContent = "";
@@ -234,6 +239,40 @@
     var k = app.knight;
     loadFromApi("/api/knight/trace", knightParams() + "&order=" + $("knight-order").value,
       "hetman-knight-" + k.width + "x" + k.height);
+    if ($("knight-order").value === "plain") lookAhead(app.timeline);
+  }
+
+  // The plain order can run for days before its first tour (8x8 from a1: step 19,578,007).
+  // One bounded request runs LOOK_AHEAD steps on the server and reads the counters there,
+  // so the page says so before n is pressed, and offers Warnsdorff's rule.
+  function lookAhead(t) {
+    var url = app.urlFor(LOOK_AHEAD, 1);
+    fetch(url).then(function (res) { return res.ok ? res.text() : null; }).then(function (text) {
+      if (!text || app.timeline !== t) return;
+      var lines = text.trim().split("\n");
+      var end = JSON.parse(lines[lines.length - 1]);
+      if (end.event !== "end" || end.counters.tours > 0) return;
+      var note;
+      if (end.complete) {
+        note = "This search finds no tour: it is over after " + fmt(end.step - 1) + " steps (" +
+          fmt(end.counters.moves) + " squares entered), so n runs to its end.";
+      } else {
+        note = "No tour in the first " + fmt(LOOK_AHEAD) + " steps: at " + $("speed-out").textContent +
+          " that is " + duration(LOOK_AHEAD / (app.speed === Infinity ? 1e6 : app.speed)) +
+          " of playing, and the first tour lies further still. Warnsdorff's rule (fewest onward moves first) " +
+          "finds one at once.";
+        $("far-warnsdorff").hidden = false;
+      }
+      $("far-text").textContent = note;
+      $("far-note").hidden = false;
+    }).catch(function () { /* the note is a hint; the search plays without it */ });
+  }
+
+  function duration(seconds) {
+    if (seconds < 90) return Math.round(seconds) + " seconds";
+    if (seconds < 5400) return Math.round(seconds / 60) + " minutes";
+    if (seconds < 172800) return Math.round(seconds / 3600) + " hours";
+    return fmt(Math.round(seconds / 86400)) + " days";
   }
 
   // Reads the size box into app.knight; false (with the reason shown) if it cannot be read.
@@ -322,11 +361,28 @@
     var p = pt.matrixTransform(svg.getScreenCTM().inverse());
     var at = B.geometry(k.width, k.height).at(p.x, p.y);
     if (!at) return;
-    editSquare(at.rank * k.width + at.file);
+    var i = at.rank * k.width + at.file;
+    if (app.view !== "setup" && app.view !== "tour" && app.timeline && app.timeline.header) {
+      // A search is loaded: a click keeps it, and asks before the setup is changed.
+      app.askedSquare = i;
+      var what = $("click-block").checked ? "block or free " : "start on ";
+      $("ask-text").textContent = "A search is loaded: changing the setup throws it away. " +
+        "Still " + what + T.squareName(at.file, at.rank) + "?";
+      $("ask").hidden = false;
+      $("ask-edit").focus();
+      return;
+    }
+    editSquare(i);
+  }
+
+  function hideAsk() {
+    $("ask").hidden = true;
+    app.askedSquare = -1;
   }
 
   function editSquare(i) {
     var k = app.knight;
+    hideAsk();
     if (app.view !== "setup") {
       resetPlayer();
       app.timeline = null;
@@ -495,7 +551,9 @@
     }
     if (t.cursor >= t.count && app.source && app.source.done) {
       pause();
-      $("now").textContent = "No further solution: the search is over.";
+      app.message = { at: t.cursor, text: "No further " + (t.problem === "queens" ? "solution" : "tour") + ": " +
+        lowerFirst(endWords(t)) };
+      render();
       return;
     }
     play();
@@ -598,6 +656,25 @@
     $("board").classList.toggle("clickable", clickable);
     renderStatus();
     renderLesson();
+  }
+
+  function lowerFirst(s) {
+    return s.charAt(0).toLowerCase() + s.slice(1);
+  }
+
+  // The end of a search in words: what it found.
+  function endWords(t) {
+    var h = t.header;
+    var c = t.end ? t.end.counters : t.counters();
+    if (!t.end) return "the trace ends here, before the search does.";
+    if (h.problem === "queens") {
+      var n = c.solutions;
+      return (n === 0 ? "No solution for " + h.n + " queens" : fmt(n) + (n === 1 ? " solution" : " solutions")) +
+        ", the search is over.";
+    }
+    var from = " from " + h.start + (h.closed ? " (closed)" : "");
+    return (c.tours === 0 ? "No tour" + from : fmt(c.tours) + (c.tours === 1 ? " tour" : " tours") + from) +
+      ", the search is over after " + fmt(c.moves) + " squares entered.";
   }
 
   function searchOver() {
@@ -777,8 +854,11 @@
       ? "of " + fmt(t.count)
       : "of " + fmt(t.count) + " loaded so far";
     if (app.view === "trace") {
-      $("now").textContent = t.cursor === 0 ? "The start: press play, or → for one step."
-        : t.cursor === t.base && app.jumpNote ? app.jumpNote : t.describe(t.cursor - 1);
+      var msg = app.message && app.message.at === t.cursor ? app.message.text : null;
+      if (!msg) app.message = null;
+      $("now").textContent = msg || (t.cursor === 0 ? "The start: press play, or → for one step."
+        : t.cursor === t.base && app.jumpNote ? app.jumpNote
+        : t.describe(t.cursor - 1) + (searchOver() ? " " + endWords(t) : ""));
     } else if (app.view === "solution" && t.solutions[app.selected]) {
       $("now").textContent = "Showing " + (t.problem === "queens" ? "solution " : "tour ") +
         t.solutions[app.selected].number + "; the search waits at step " + fmt(t.cursor) + " (play or step to go on).";
@@ -926,15 +1006,18 @@
   function summary(t, found) {
     var total = t.counters()[t.problem === "queens" ? "solutions" : "tours"];
     var more = total > found ? " (the list keeps the first " + fmt(found) + ")" : "";
+    var over = searchOver();
+    var cutEnd = !t.end && t.lastEnd && !t.lastEnd.complete && app.source && app.source.done && t.cursor === t.count;
     if (t.problem !== "queens") {
-      return fmt(total) + (total === 1 ? " tour" : " tours") + " found so far" + more + ".";
+      if (over) return endWords(t) + more;
+      return fmt(total) + (total === 1 ? " tour" : " tours") + (cutEnd ? " in the steps the trace holds" : " found so far") + more + ".";
     }
     var classes = classesOf(t, found);
     var sizes = { 8: 0, 4: 0, 2: 0, 1: 0 };
     classes.forEach(function (size) { sizes[size]++; });
-    var parts = [];
-    [8, 4, 2, 1].forEach(function (s) { if (sizes[s]) parts.push(fmt(sizes[s]) + " of " + s); });
-    var text = fmt(total) + (total === 1 ? " solution" : " solutions") + " found so far" + more + ", in " +
+    var parts = classParts(sizes);
+    var text = fmt(total) + (total === 1 ? " solution" : " solutions") +
+      (over ? ", the search is over" : cutEnd ? " in the steps the trace holds" : " found so far") + more + ", in " +
       fmt(classes.size) + (classes.size === 1 ? " symmetry class" : " symmetry classes") +
       (parts.length ? " (" + parts.join(", ") + ")" : "") + ".";
     var check = t.checkEnd();
@@ -948,6 +1031,13 @@
       }
     }
     return text;
+  }
+
+  // "1,765 of 8, 22 of 4": how many symmetry classes of each size.
+  function classParts(sizes) {
+    var parts = [];
+    [8, 4, 2, 1].forEach(function (s) { if (sizes[s]) parts.push(fmt(sizes[s]) + " of " + s); });
+    return parts;
   }
 
   // The seeds write codes of up to 9 queens without spaces: 47526138.
@@ -1236,6 +1326,15 @@
       render();
     });
     $("board").addEventListener("click", boardClick);
+    $("ask-edit").addEventListener("click", function () {
+      var i = app.askedSquare;
+      if (i >= 0) editSquare(i);
+    });
+    $("ask-keep").addEventListener("click", hideAsk);
+    $("far-warnsdorff").addEventListener("click", function () {
+      $("knight-order").value = "warnsdorff";
+      loadKnight();
+    });
     $("btn-play").addEventListener("click", function () { if (app.playing) pause(); else play(); });
     $("btn-forward").addEventListener("click", stepForward);
     $("btn-back").addEventListener("click", stepBack);
@@ -1330,6 +1429,7 @@
   // For tests and the console.
   window.hetmanPage = {
     app: app,
+    classParts: classParts,
     state: function () {
       var t = app.timeline;
       return t && t.header ? {
