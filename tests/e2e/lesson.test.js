@@ -73,12 +73,13 @@ test("the call stack at chosen steps is the seeds' test(c) frames, as the events
   await goTo(page, 64);
   assert.equal(evs[63].event, "refuse");
   assert.deepEqual(evs[63].lines, ["row"]);
-  assert.match(await page.getAttribute("#array-row .cell[data-index='0']", "class"), /lit refuses/);
-  assert.match(await page.getAttribute("#array-up .cell[data-index='5']", "class"), /lit read/);
+  // f1: c = 6, r = 1 as the seeds count: row[1], up[7], down[1-6+8] = down[3].
+  assert.match(await page.getAttribute("#array-row .cell[data-index='1']", "class"), /lit refuses/);
+  assert.match(await page.getAttribute("#array-up .cell[data-index='7']", "class"), /lit read/);
   assert.match(await page.getAttribute("#array-down .cell[data-index='3']", "class"), /lit read/);
   // The arrays hold 0 where a queen is: row[r] for each queen placed.
-  const placed = stackAfter(evs, 64).filter((f) => f.placed).map((f) => Number(f.placed.slice(1)) - 1);
-  for (let r = 0; r < 8; r++) {
+  const placed = stackAfter(evs, 64).filter((f) => f.placed).map((f) => Number(f.placed.slice(1)));
+  for (let r = 1; r <= 8; r++) {
     const v = await page.textContent(`#array-row .cell[data-index='${r}'] b`);
     assert.equal(v, placed.includes(r) ? "0" : "1", "row[" + r + "]");
   }

@@ -9,6 +9,7 @@
   var Sym = window.HetmanSymmetry;
   var J = window.HetmanJump;
   var L = window.HetmanLesson;
+  var Code = window.HetmanCode;
   var K = T.K;
 
   // The events kept for stepping back: 2 million, or ?cap=N in the address (for tests).
@@ -98,6 +99,7 @@
     app.classes = null;
     app.classesFor = 0;
     app.traceText = null;
+    app.packed = null;
     app.urlFor = null;
     app.goal = -1;
     app.goalSolution = 0;
@@ -122,6 +124,17 @@
     };
     app.traceName = name;
     app.source = new T.NetSource(app.urlFor, app.timeline, { chunk: CHUNK, onProgress: queueRender });
+    fetchMore(true);
+    render();
+  }
+
+  // The trace packed inside a one-file player (pack.js); the whole search is kept.
+  function loadPacked(text, lines, name) {
+    resetPlayer();
+    app.timeline = new T.Timeline({ cap: Math.max(CAP, lines + 16) });
+    app.traceName = name;
+    app.source = new window.HetmanPack.PackedSource(text, app.timeline);
+    app.packed = app.source;
     fetchMore(true);
     render();
   }
@@ -180,7 +193,7 @@
       var h = t.header;
       $("export-note").hidden = false;
       $("export-note").textContent = "This page plays a trace saved in it (" + describeHeader(h) +
-        "); it needs no server. Make another with hetman queens trace N --html FILE.";
+        "); it needs no server. Make another with " + commandFor(h) + " --html FILE.";
     }
   }
 
@@ -192,7 +205,44 @@
 
   /* ---- the problem forms ---- */
 
+  // The compare view: the seeds' methods raced (compare.js), in place of the player.
+  function setCompare(on) {
+    app.comparing = on;
+    ["queens", "knight"].forEach(function (p) {
+      $("tab-" + p).setAttribute("aria-selected", String(!on && app.problem === p));
+      $("tab-" + p).tabIndex = !on && app.problem === p ? 0 : -1;
+    });
+    $("tab-compare").setAttribute("aria-selected", String(on));
+    $("tab-compare").tabIndex = on ? 0 : -1;
+    $("compare-form").hidden = !on;
+    $("compare").hidden = !on;
+    $("stage").hidden = on;
+    $("panel").hidden = on;
+    $("file-open").hidden = on;
+    document.querySelector("main").classList.toggle("comparing", on);
+    if (on) {
+      pause();
+      $("queens-form").hidden = true;
+      $("knight-form").hidden = true;
+    } else {
+      app.compare.stop();
+    }
+  }
+
+  function runCompare() {
+    var n = Number($("compare-n").value);
+    var v = $("compare-speed").value;
+    app.compare.speed = v === "top" ? Infinity : Number(v);
+    showError("");
+    try {
+      app.compare.start(n);
+    } catch (err) {
+      showError(err.message);
+    }
+  }
+
   function setProblem(problem, fromTrace) {
+    if (app.comparing) setCompare(false);
     app.problem = problem;
     var q = problem === "queens";
     $("tab-queens").setAttribute("aria-selected", String(q));
@@ -686,6 +736,7 @@
     var t = app.timeline;
     var trace = app.view === "trace" && t && t.header ? t : null;
     app.lesson.render(trace, searchOver(), app.playing);
+    app.code.render(trace);
     var scrub = $("scrub");
     if (!t || !t.header) {
       scrub.disabled = true;
@@ -909,11 +960,13 @@
   var LABELS = {
     calls: "calls of test", tries: "tries", refusals: "refusals", placements: "placements",
     backtracks: "backtracks", solutions: "solutions", moves: "moves", dead_ends: "dead ends",
-    prunes: "prunes", tours: "tours"
+    prunes: "prunes", tours: "tours", placements_scored: "placements scored",
+    permutations_tried: "permutations tried"
   };
 
   function buildCounters() {
-    var names = app.problem === "queens"
+    var t = app.timeline;
+    var names = t && t.header && t.problem === app.problem ? t.counterNames : app.problem === "queens"
       ? ["calls", "tries", "refusals", "placements", "backtracks", "solutions"]
       : ["moves", "dead_ends", "prunes", "backtracks", "tours"];
     var dl = $("counters");
@@ -1213,6 +1266,13 @@
       $("dl-note").textContent = "";
       return;
     }
+    if (app.packed) {
+      app.packed.jsonLines().then(function (text) {
+        download(new Blob([text], { type: "application/x-ndjson" }), app.traceName + ".jsonl");
+      });
+      $("dl-note").textContent = "";
+      return;
+    }
     if (app.urlFor) {
       var done = app.source && app.source.done && !t.cut && t.base === 0;
       var whole = done && t.count <= DOWNLOAD_LIMIT;
@@ -1288,14 +1348,25 @@
   function wire() {
     $("tab-queens").addEventListener("click", function () { setProblem("queens", false); });
     $("tab-knight").addEventListener("click", function () { setProblem("knight", false); });
+    $("tab-compare").addEventListener("click", function () { setCompare(true); });
     $("tabs").addEventListener("keydown", function (ev) {
       if (ev.key === "ArrowRight" || ev.key === "ArrowLeft") {
         ev.preventDefault();
         ev.stopPropagation();
-        var next = app.problem === "queens" ? "knight" : "queens";
-        setProblem(next, false);
+        var order = ["queens", "knight", "compare"];
+        var at = app.comparing ? 2 : order.indexOf(app.problem);
+        var next = order[(at + (ev.key === "ArrowRight" ? 1 : 2)) % 3];
+        if (next === "compare") setCompare(true); else setProblem(next, false);
         $("tab-" + next).focus();
       }
+    });
+    $("compare-form").addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      runCompare();
+    });
+    $("compare-ff").addEventListener("click", function () {
+      if (!app.compare.runners.length) runCompare();
+      app.compare.fastForward();
     });
     $("queens-form").addEventListener("submit", function (ev) {
       ev.preventDefault();
@@ -1357,6 +1428,12 @@
       }
       goTo(solution ? 0 : k, solution ? k : 0);
     });
+    Array.prototype.forEach.call(document.querySelectorAll("input[name=dialect]"), function (r) {
+      r.addEventListener("change", function () {
+        app.code.dialect = document.querySelector("input[name=dialect]:checked").value;
+        render();
+      });
+    });
     $("tree-in").addEventListener("click", function () { zoomTree(2); });
     $("tree-out").addEventListener("click", function () { zoomTree(0.5); });
     $("tree-fit").addEventListener("click", function () { app.lesson.view.zoom = 0; render(); });
@@ -1403,10 +1480,21 @@
       stack: $("callstack"), arrays: $("arrays"), depth: $("depth"), tree: $("tree"),
       treeNote: $("tree-note"), treePath: $("tree-path")
     });
+    app.compare = new window.HetmanCompare.View($("compare"));
+    var listings = $("code-listings");
+    app.code = new Code.Panel($("code"), listings ? Code.fromPage(listings.textContent) : Code.fromServer());
     wire();
     setSpeed();
     showKnightFacts();
-    var embedded = $("trace").textContent;
+    var packed = $("trace-packed");
+    var title = "hetman-" + document.title.replace(/^hetman:\s*/, "").replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, "");
+    if (packed && packed.textContent.trim()) {
+      document.body.setAttribute("data-mode", "export");
+      mode = "export";
+      loadPacked(packed.textContent, Number(packed.getAttribute("data-lines")) || 0, title);
+      return;
+    }
+    var embedded = $("trace") ? $("trace").textContent : "";
     if (embedded && embedded.trim()) {
       document.body.setAttribute("data-mode", "export");
       mode = "export";

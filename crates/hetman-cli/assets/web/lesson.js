@@ -22,8 +22,13 @@
     trying: function (sq) { return "tries " + sq; },
     refused: function (sq, lines) { return sq + ": " + lines.join(", "); },
     none: "—",
-    arraysHead: "The seeds' arrays: 1 = free, 0 = taken by a queen",
+    arraysHead: "The seeds' arrays (files c and ranks r from 1): 1 = free, 0 = taken by a queen",
     arraysBits: "The bitboard search keeps these as bit masks; the arrays show the same squares.",
+    noArrays: function (m) {
+      return m === "brute" ? "Brute force keeps no arrays: it scores every placement, one queen per file."
+        : "The permutations keep no arrays: each order of the ranks is checked on its diagonals.";
+    },
+    noTree: "This method walks no tree: it runs through every placement (or order) in turn.",
     arraysKnight: "The knight's array is the board itself: each square holds its move number (0: not entered).",
     read: "read now",
     wrote: "written now",
@@ -99,7 +104,8 @@
     var e = t.event(t.cursor - 1);
     var out = {};
     if (!e || t.problem !== "queens") return out;
-    var c = e.a, r = e.b, n = t.n;
+    // The seeds number files and ranks from 1: row[r], up[r+c], down[r-c+N].
+    var c = e.a + 1, r = e.b + 1, n = t.n;
     var cells = { row: r, up: r + c, down: r - c + n };
     var how = null;
     if (e.kind === K.TRY) how = "read";
@@ -114,16 +120,18 @@
   }
 
   function arraysHtml(t) {
+    if (t.method) return "<p class=\"hint\">" + esc(TEXT.noArrays(t.method)) + "</p>";
     if (t.problem !== "queens") return "<p class=\"hint\">" + TEXT.arraysKnight + "</p>";
     var n = t.n, s = t.state;
-    var row = new Uint8Array(n).fill(1);
-    var up = new Uint8Array(2 * n - 1).fill(1);
-    var down = new Uint8Array(2 * n + 1).fill(1);
+    // 1-based as in the seeds: row[1..N], up[2..2N], down[1..2N-1].
+    var row = new Uint8Array(n + 1).fill(1);
+    var up = new Uint8Array(2 * n + 1).fill(1);
+    var down = new Uint8Array(2 * n).fill(1);
     for (var f = 0; f < n; f++) {
       var r = s.ranks[f];
       if (r < 0) continue;
-      row[r] = 0;
-      up[r + f] = 0;
+      row[r + 1] = 0;
+      up[r + f + 2] = 0;
       down[r - f + n] = 0;
     }
     var lit = touched(t);
@@ -138,7 +146,7 @@
         "</small></span>" + cells.join("") + "</div>";
     };
     return "<p class=\"hint\">" + esc(TEXT.arraysHead) + (t.header.algorithm === "bitboard" ? " " + esc(TEXT.arraysBits) : "") +
-      "</p>" + one("row", row, 0, n - 1, "[r]") + one("up", up, 0, 2 * n - 2, "[r+c]") +
+      "</p>" + one("row", row, 1, n, "[r]") + one("up", up, 2, 2 * n, "[r+c]") +
       one("down", down, 1, 2 * n - 1, "[r−c+N]");
   }
 
@@ -198,6 +206,17 @@
     if (this.timeline !== t) {
       this.timeline = t;
       this.tree = new Tr.Tree(t);
+    }
+    if (t.method) {
+      // Brute force and permutations: no recursion, so no stack, tree or depths.
+      var none = "<p class=\"hint\">" + esc(TEXT.noTree) + "</p>";
+      els.stack.innerHTML = none;
+      els.arrays.innerHTML = arraysHtml(t);
+      els.depth.innerHTML = none;
+      els.tree.hidden = true;
+      els.treeNote.textContent = TEXT.noTree;
+      els.treePath.textContent = "";
+      return;
     }
     if (!els.stack.closest("[hidden]")) els.stack.innerHTML = stackHtml(t);
     if (!els.arrays.closest("[hidden]")) els.arrays.innerHTML = arraysHtml(t);

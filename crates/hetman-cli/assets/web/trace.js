@@ -31,19 +31,26 @@
 
   var K = {
     CALL: 1, TRY: 2, REFUSE: 3, PUT: 4, REMOVE: 5, SOLUTION: 6,
-    MOVE: 7, CANDIDATES: 8, DEAD_END: 9, PRUNE: 10, BACK: 11, TOUR: 12
+    MOVE: 7, CANDIDATES: 8, DEAD_END: 9, PRUNE: 10, BACK: 11, TOUR: 12,
+    PLACEMENT: 13, SCORE: 14, PERMUTATION: 15
   };
   var KIND = {
     call: K.CALL, "try": K.TRY, refuse: K.REFUSE, put: K.PUT, remove: K.REMOVE,
     solution: K.SOLUTION, move: K.MOVE, candidates: K.CANDIDATES,
-    dead_end: K.DEAD_END, prune: K.PRUNE, back: K.BACK, tour: K.TOUR
+    dead_end: K.DEAD_END, prune: K.PRUNE, back: K.BACK, tour: K.TOUR,
+    placement: K.PLACEMENT, score: K.SCORE, permutation: K.PERMUTATION
   };
   var LINE = { row: 1, up: 2, down: 4 };
   var HAS_FREE = 1 << 20;
   var COUNTERS = {
     queens: ["calls", "tries", "refusals", "placements", "backtracks", "solutions"],
-    knight: ["moves", "dead_ends", "prunes", "backtracks", "tours"]
+    knight: ["moves", "dead_ends", "prunes", "backtracks", "tours"],
+    // Schema 2: the seeds' brute force and the permutations.
+    brute: ["placements_scored", "solutions"],
+    permutations: ["permutations_tried", "solutions"]
   };
+  // The largest N of the searches a trace may hold ranks of in two 24-bit halves.
+  var PACKED_RANKS = 12;
 
   // File names as the library writes them: a..z, then aa, ab, ... (bijective base 26).
   function fileName(file) {
@@ -130,7 +137,11 @@
     } else {
       throw new Error("unknown problem in the trace header: " + h.problem);
     }
-    this.counterNames = COUNTERS[this.problem];
+    this.method = h.problem === "queens" && (h.algorithm === "brute" || h.algorithm === "permutations")
+      ? h.algorithm : null;
+    if (this.method && this.n > PACKED_RANKS) throw new Error("a " + this.method + " trace takes n up to " + PACKED_RANKS);
+    this.counterNames = COUNTERS[this.method || this.problem];
+    this.solSlot = this.counterNames.indexOf(this.problem === "queens" ? "solutions" : "tours");
     this.state = this.emptyState();
     this.snapshots = [{ at: 0, state: this.cloneState(this.state) }];
   };
@@ -148,7 +159,11 @@
   Timeline.prototype.addLine = function (line) {
     line = line.trim();
     if (!line) return "skip";
-    var o = JSON.parse(line);
+    return this.addObject(JSON.parse(line));
+  };
+
+  // One line of the trace, already read (a packed trace gives objects).
+  Timeline.prototype.addObject = function (o) {
     if (Object.prototype.hasOwnProperty.call(o, "hetman_trace")) {
       if (!this.header) {
         this.setHeader(o);
@@ -240,6 +255,17 @@
       case K.REMOVE:
         a = o.file; b = o.rank; c = o.depth;
         break;
+      case K.PLACEMENT:
+      case K.PERMUTATION:
+        // The ranks, 4 bits each: files 0-5 in a, 6-11 in b; c: the clash [i, j] as i*16+j, or -1.
+        for (var q = 0; q < o.ranks.length; q++) {
+          if (q < 6) a |= o.ranks[q] << (4 * q); else b |= o.ranks[q] << (4 * (q - 6));
+        }
+        c = o.clash ? o.clash[0] * 16 + o.clash[1] : -1;
+        break;
+      case K.SCORE:
+        a = o.pairs; b = o.of;
+        break;
       case K.SOLUTION:
       case K.TOUR:
         b = o.number;
@@ -300,7 +326,9 @@
         depth: 0,
         file: -1, // the file of the current call of test(c)
         free: null, // bitboard: the free ranks of that file, as a 32-bit mask
-        counters: new Float64Array(6),
+        counters: new Float64Array(this.counterNames.length),
+        pairs: -1, // brute force: the non-attacking pairs of the placement scored last
+        clash: -1, // permutations: the files that clash, i*16+j, or -1
         tried: new Int8Array(this.n).fill(-1), // per file: the rank tried now (the stack's candidate)
         refRank: new Int8Array(this.n).fill(-1), // per file: the rank refused last in this call
         refLines: new Uint8Array(this.n), // and the lines (row, up, down) that ruled it out
@@ -353,7 +381,15 @@
       case K.REFUSE: cnt[2]++; s.refRank[a] = b; s.refLines[a] = c; break;
       case K.PUT: cnt[3]++; s.ranks[a] = b; s.depth++; s.tried[a] = b; break;
       case K.REMOVE: cnt[4]++; s.ranks[a] = -1; s.depth--; break;
-      case K.SOLUTION: cnt[5]++; break;
+      case K.SOLUTION: cnt[this.solSlot]++; break;
+      case K.PLACEMENT:
+      case K.PERMUTATION:
+        for (var f = 0; f < this.n; f++) s.ranks[f] = f < 6 ? (a >>> (4 * f)) & 15 : (b >>> (4 * (f - 6))) & 15;
+        s.depth = this.n;
+        s.pairs = -1;
+        if (kind === K.PERMUTATION) { cnt[0]++; s.clash = c; }
+        break;
+      case K.SCORE: cnt[0]++; s.pairs = a; break;
       case K.MOVE: cnt[0]++; s.path[s.depth++] = a; s.num[a] = b; s.perDepth[b]++; break;
       case K.CANDIDATES: s.candAt[s.depth] = idx; break;
       case K.DEAD_END: cnt[1]++; s.dead[a]++; break;
@@ -494,8 +530,22 @@
         return "Prune " + name(e.a) + " (" + e.b + "): " + (e.extra || "it would strand a square") + ".";
       case K.BACK: return "Back up: " + name(e.a) + " (" + e.b + ") is free again.";
       case K.TOUR: return "Tour " + e.b + " found.";
+      case K.PLACEMENT: return "The loops give the placement " + this.codeOf(e) + ".";
+      case K.SCORE:
+        return e.a + " of " + e.b + " pairs of queens do not attack each other" +
+          (e.a === e.b ? ": a solution." : ".");
+      case K.PERMUTATION:
+        return "Permutation " + this.codeOf(e) + (e.c < 0 ? ": no two queens share a diagonal."
+          : ": the queens of files " + fileName(e.c >> 4) + " and " + fileName(e.c & 15) + " share a diagonal.");
     }
     return "";
+  };
+
+  // The seeds' code of a placement or permutation event: 1-based ranks.
+  Timeline.prototype.codeOf = function (e) {
+    var out = [];
+    for (var f = 0; f < this.n; f++) out.push((f < 6 ? (e.a >>> (4 * f)) & 15 : (e.b >>> (4 * (f - 6))) & 15) + 1);
+    return out.join(" ");
   };
 
   function freeList(mask, n) {

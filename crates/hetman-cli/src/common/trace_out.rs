@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// The most events an HTML page holds (the page keeps them all, to step back).
-pub const HTML_MAX_EVENTS: u64 = 1_000_000;
+pub const HTML_MAX_EVENTS: u64 = 5_000_000;
 
 /// Parses `--until-solution`: a whole number of 1 or more.
 pub fn parse_solution_number(s: &str) -> Result<u64, String> {
