@@ -47,7 +47,8 @@ function stackAfter(evs, k) {
     else if (e.event === "remove") frames[e.file].placed = null;
   }
   let top = -1;
-  for (const e of evs.slice(0, k)) if (e.event === "call" || e.event === "try") top = e.file;
+  // The frame running now: the file of the last event (a call, a try, a refusal, a put, a remove).
+  for (const e of evs.slice(0, k)) if (typeof e.file === "number") top = e.file;
   return frames.slice(0, top + 1);
 }
 
@@ -222,11 +223,29 @@ test("go to step 10,000,000 of 12 queens and back to step 0, each in about a sec
   // A solution far in: number 10,000 of 14,200.
   const sol = await timedGoTo(page, "solution", 10000);
   console.log(`# 12 queens: to solution 10,000 in ${sol.toFixed(0)} ms`);
-  assert.match(await page.textContent("#now"), /^Solution 10,000 \(step [\d,]+\): [\d ]+\.$/);
-  const code = (await page.textContent("#now")).replace(/^.*\): /, "").replace(/\.$/, "");
+  assert.match(await page.textContent("#now"), /^Solution 10000: [\d ]+\.$/);
+  const code = (await page.textContent("#now")).replace(/^.*: /, "").replace(/\.$/, "");
+  // A step back from a far jump: the events before it are there.
+  const at = (await state(page)).cursor;
+  await page.click("#btn-back");
+  assert.equal((await state(page)).cursor, at - 1);
   const check = JSON.parse(run(["queens", "symmetry", ...code.split(" "), "--json"]));
   assert.equal(check.solution, true, "the library checks the placement there: a solution");
   assert.equal(check.n, 12);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("the scrubber spans the whole search and reaches any step of it", async () => {
+  const page = await open(server.url);
+  await loadQueens(page, 9);
+  const total = events(9).length; // 9 queens: the events before the end line
+  await page.waitForFunction((total) => document.getElementById("scrub").max === String(total), total);
+  for (const k of [150000, 17, total]) {
+    await page.locator("#scrub").fill(String(k));
+    await page.waitForFunction((k) => window.hetmanPage.state().cursor === k, k);
+  }
+  assert.equal((await state(page)).counters.solutions, 352);
   assert.deepEqual(page.errors, []);
   await page.close();
 });

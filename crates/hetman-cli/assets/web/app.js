@@ -20,8 +20,10 @@
   var MAX_PER_FRAME = 25000; // events applied per frame at top speed
   var LIST_SHOW = 2000; // solutions shown in the list
   var DOWNLOAD_LIMIT = 200000;
-  var JUMP_CHUNK = 20000;
-  var LOOK_AHEAD = 10000000; // steps the server runs to see whether a knight's search finds a tour soon // the first chunk after a jump: small, so the board shows soon
+  var BACK_ROOM = 10000; // events loaded before a jump's target, to step back from it
+  var JUMP_CHUNK = 30000; // the first chunk after a jump: small, so the board shows soon
+  var LOOK_AHEAD = 10000000; // steps the server runs to see whether a knight's search finds a tour soon
+  var LOOK_AHEAD_QUEENS = 2000000; // and to learn the length of a short queens search
 
   function $(id) { return document.getElementById(id); }
 
@@ -103,7 +105,7 @@
     app.urlFor = null;
     app.goal = -1;
     app.goalSolution = 0;
-    app.jumpNote = "";
+    app.jumpTarget = -1;
     app.message = null;
     $("far-note").hidden = true;
     $("far-warnsdorff").hidden = true;
@@ -124,7 +126,10 @@
     };
     app.traceName = name;
     app.source = new T.NetSource(app.urlFor, app.timeline, { chunk: CHUNK, onProgress: queueRender });
+    app.probe = { base: base, length: 0 };
     fetchMore(true);
+    var knight = path.indexOf("knight") >= 0;
+    lookAhead(app.probe, knight ? LOOK_AHEAD : LOOK_AHEAD_QUEENS, knight && /order=plain/.test(params));
     render();
   }
 
@@ -133,6 +138,7 @@
     resetPlayer();
     app.timeline = new T.Timeline({ cap: Math.max(CAP, lines + 16) });
     app.traceName = name;
+    app.probe = null;
     app.source = new window.HetmanPack.PackedSource(text, app.timeline);
     app.packed = app.source;
     fetchMore(true);
@@ -143,6 +149,7 @@
     resetPlayer();
     app.traceText = text;
     app.traceName = name;
+    app.probe = null;
     app.source = new T.TextSource(text, app.timeline);
     fetchMore(true);
     render();
@@ -164,6 +171,7 @@
       if (s !== app.source) return;
       afterHeader();
       checkJump(app.timeline);
+      reachJump(app.timeline);
       queueRender();
       if (!s.done && app.timeline.count - app.timeline.cursor < PREFETCH) fetchMore(false);
     }, function (err) {
@@ -289,19 +297,25 @@
     var k = app.knight;
     loadFromApi("/api/knight/trace", knightParams() + "&order=" + $("knight-order").value,
       "hetman-knight-" + k.width + "x" + k.height);
-    if ($("knight-order").value === "plain") lookAhead(app.timeline);
   }
 
-  // The plain order can run for days before its first tour (8x8 from a1: step 19,578,007).
-  // One bounded request runs LOOK_AHEAD steps on the server and reads the counters there,
-  // so the page says so before n is pressed, and offers Warnsdorff's rule.
-  function lookAhead(t) {
-    var url = app.urlFor(LOOK_AHEAD, 1);
+  // One bounded request runs LOOK_AHEAD steps on the server and reads the counters there:
+  // the length of a search that ends before (the scrubber spans it), and for the knight
+  // whether a tour comes at all. The plain order can run for days before its first tour
+  // (8x8 from a1: step 19,578,007): the page says so before n is pressed, and offers
+  // Warnsdorff's rule.
+  function lookAhead(probe, steps, plainKnight) {
+    var url = app.urlFor(steps, 1);
     fetch(url).then(function (res) { return res.ok ? res.text() : null; }).then(function (text) {
-      if (!text || app.timeline !== t) return;
+      if (!text || app.probe !== probe) return;
       var lines = text.trim().split("\n");
       var end = JSON.parse(lines[lines.length - 1]);
-      if (end.event !== "end" || end.counters.tours > 0) return;
+      if (end.event !== "end") return;
+      if (end.complete) {
+        probe.length = end.step - 1;
+        queueRender();
+      }
+      if (!end.counters || !(end.counters.tours === 0)) return;
       var note;
       if (end.complete) {
         note = "This search finds no tour: it is over after " + fmt(end.step - 1) + " steps (" +
@@ -311,7 +325,7 @@
           " that is " + duration(LOOK_AHEAD / (app.speed === Infinity ? 1e6 : app.speed)) +
           " of playing, and the first tour lies further still. Warnsdorff's rule (fewest onward moves first) " +
           "finds one at once.";
-        $("far-warnsdorff").hidden = false;
+        $("far-warnsdorff").hidden = !plainKnight;
       }
       $("far-text").textContent = note;
       $("far-note").hidden = false;
@@ -744,7 +758,8 @@
     }
     scrub.disabled = false;
     // The scrubber spans the whole search once its length is known, else what is loaded.
-    var total = t.end ? t.count : Math.max(t.count, t.lastEnd ? t.lastEnd.step - 1 : 0);
+    var total = t.end ? t.count : app.probe && app.probe.length ? app.probe.length
+      : Math.max(t.count, t.lastEnd ? t.lastEnd.step - 1 : 0);
     if (Number(scrub.max) !== total) scrub.max = String(total);
     if (!app.scrubbing && Number(scrub.value) !== t.cursor) scrub.value = String(t.cursor);
     scrub.setAttribute("aria-valuetext", "step " + fmt(t.cursor));
@@ -823,41 +838,45 @@
     var urlFor = app.urlFor, name = app.traceName, header = t.header;
     var nt = new T.Timeline({ cap: CAP });
     nt.setHeader(header);
-    var walked;
+    var target = k;
     if (solution) {
-      walked = J.walk(nt, k, solution);
-      if (walked.state.counters[5] < solution) {
-        showError("there is no solution " + fmt(solution) + ": the search finds " + fmt(walked.state.counters[5]));
+      var found = J.walk(nt, Infinity, solution);
+      if (found.state.counters[5] < solution) {
+        showError("there is no solution " + fmt(solution) + ": the search finds " + fmt(found.state.counters[5]));
         return;
       }
+      target = found.at;
     }
+    // The page starts a little before the target, so that a step back works at once.
+    var from = Math.max(0, target - BACK_ROOM);
     resetPlayer();
     app.urlFor = urlFor;
     app.traceName = name;
     app.timeline = nt;
-    // The server runs through the steps before k while the page walks them.
-    nt.restartAt(walked ? walked.at : k, nt.emptyState());
+    // The server runs through the steps before `from` while the page walks them.
+    nt.restartAt(from, nt.emptyState());
     nt.jumpCheck = true;
     app.source = new T.NetSource(urlFor, nt, { chunk: JUMP_CHUNK, onProgress: queueRender });
     fetchMore(true);
     app.source.chunk = CHUNK;
-    if (!walked) walked = J.walk(nt, k, 0);
-    if (walked.at !== nt.base) {
-      // The search ends before step k: start again at its end.
+    var walked = J.walk(nt, from, 0);
+    if (walked.at !== from) {
+      // The search ends before step k: go to its end.
       return jumpFar(walked.at, 0);
     }
     nt.state = walked.state;
-    nt.snapshots = [{ at: walked.at, state: nt.cloneState(walked.state) }];
-    app.jumpNote = walked.at === 0 ? "" : solution
-      ? "Solution " + fmt(solution) + " (step " + fmt(walked.at) + "): " + placementCode(walked.state) + "."
-      : "Jumped to step " + fmt(walked.at) + ": the board as the search leaves it there.";
+    nt.snapshots = [{ at: from, state: nt.cloneState(walked.state) }];
+    app.jumpTarget = target;
     render();
   }
 
-  function placementCode(s) {
-    var out = [];
-    for (var f = 0; f < s.ranks.length; f++) if (s.ranks[f] >= 0) out.push(s.ranks[f] + 1);
-    return out.join(" ");
+  // Once the events around a jump's target have come: the board there.
+  function reachJump(t) {
+    if (!(app.jumpTarget >= 0) || !t.header) return;
+    if (t.count < app.jumpTarget && !(app.source && app.source.done)) return;
+    t.seek(Math.min(app.jumpTarget, t.count));
+    app.jumpTarget = -1;
+    render();
   }
 
   // After a jump, the server's counters at the end of the first chunk check the walk.
@@ -908,7 +927,7 @@
       var msg = app.message && app.message.at === t.cursor ? app.message.text : null;
       if (!msg) app.message = null;
       $("now").textContent = msg || (t.cursor === 0 ? "The start: press play, or → for one step."
-        : t.cursor === t.base && app.jumpNote ? app.jumpNote
+        : t.cursor === t.base ? "Step " + fmt(t.cursor) + ": the board as the search leaves it there (the steps before are not loaded)."
         : t.describe(t.cursor - 1) + (searchOver() ? " " + endWords(t) : ""));
     } else if (app.view === "solution" && t.solutions[app.selected]) {
       $("now").textContent = "Showing " + (t.problem === "queens" ? "solution " : "tour ") +
@@ -1151,160 +1170,17 @@
 
   /* ---- legend ---- */
 
-  function swatch(inner) {
-    return '<svg viewBox="0 0 22 22" aria-hidden="true">' + inner + "</svg>";
-  }
-
   function buildLegend() {
-    var items = [];
-    var C = B.COLOURS;
     var t = app.timeline;
-    var line = function (d, colour) {
-      return swatch('<rect width="22" height="22" fill="#e8dcc6"/><path d="' + d + '" stroke="' + colour +
-        '" stroke-width="3" stroke-linecap="round"/>');
-    };
-    if (app.problem === "queens") {
-      var bitboard = t && t.header && t.header.algorithm === "bitboard";
-      if (bitboard) {
-        items.push([swatch('<rect width="22" height="22" fill="' + C.notFree + '" fill-opacity="0.7"/>'),
-          "not free: attacked, so the file's mask rules it out"]);
-        items.push([swatch('<rect width="22" height="22" fill="#e8dcc6"/><circle cx="11" cy="11" r="4" fill="' + C.free + '"/>'),
-          "free: the ranks this node may try"]);
-      } else {
-        items.push([line("M4 11H18", C.row), "row: a queen on the same rank"]);
-        items.push([line("M4 4L18 18", C.up), "up (the seeds' up[r+c]): a queen on the diagonal falling to the right"]);
-        items.push([line("M4 18L18 4", C.down), "down (the seeds' down[r\u2212c+N]): a queen on the diagonal rising to the right"]);
-        items.push([swatch('<rect width="22" height="22" fill="#e8dcc6"/><rect x="2" y="2" width="18" height="18" fill="none" stroke="' +
-          C.current + '" stroke-width="3"/>'), "the square tried now"]);
-        items.push([swatch('<rect width="22" height="22" fill="#e8dcc6"/><path d="M6 6L16 16M16 6L6 16" stroke="' +
-          C.refused + '" stroke-width="3"/>'), "refused, with the lines that rule it out"]);
-      }
-      items.push([swatch('<rect width="22" height="22" fill="#e8dcc6"/><rect x="3" y="1" width="16" height="20" fill="none" stroke="#1a1a1a" stroke-dasharray="3 2"/>'),
-        "the file (column) of the current call"]);
-      items.push([swatch('<rect width="22" height="22" fill="none" stroke="' + C.solution + '" stroke-width="6"/>'),
-        "a solution"]);
-    } else {
-      items.push([swatch('<rect width="22" height="22" fill="#e8dcc6"/><path d="M3 19L11 5L19 15" fill="none" stroke="' +
-        C.path + '" stroke-width="2.5"/>'), "the knight's path, numbered"]);
-      items.push([swatch('<rect width="22" height="22" fill="' + C.dead + '" fill-opacity="0.45"/>'),
-        "dead ends so far (darker: more)"]);
-      items.push([swatch('<rect width="22" height="22" fill="#e8dcc6"/><path d="M5 5L17 17M17 5L5 17" stroke="' +
-        C.dead + '" stroke-width="3"/>'), "a dead end now: no free square"]);
-      items.push([swatch('<rect width="22" height="22" fill="#e8dcc6"/><circle cx="11" cy="11" r="7" fill="' + C.candidate +
-        '"/><text x="11" y="11" font-size="9" text-anchor="middle" dominant-baseline="central" fill="#fff">2</text>'),
-        "Warnsdorff: a next square and its onward moves"]);
-      items.push([swatch('<rect width="22" height="22" fill="#e8dcc6"/><rect x="2" y="2" width="18" height="18" fill="none" stroke="' +
-        C.prune + '" stroke-width="3" stroke-dasharray="4 2"/>'), "a move pruned"]);
-      items.push([swatch('<rect width="22" height="22" fill="' + C.blocked + '"/><path d="M6 6L16 16M16 6L6 16" stroke="#bbb" stroke-width="1.5"/>'),
-        "a blocked square"]);
-      items.push([swatch('<rect width="22" height="22" fill="#e8dcc6"/><circle cx="11" cy="11" r="7" fill="none" stroke="' +
-        C.start + '" stroke-width="3"/>'), "the start"]);
-      items.push([swatch('<rect width="22" height="22" fill="none" stroke="' + C.solution + '" stroke-width="6"/>'),
-        "a tour"]);
-    }
-    $("legend").innerHTML = items.map(function (it) {
-      return "<li>" + it[0] + "<span>" + escapeHtml(it[1]) + "</span></li>";
-    }).join("");
+    $("legend").innerHTML = window.HetmanLegend.html(app.problem, t && t.header ? t.header.algorithm : null, B.COLOURS);
   }
 
-  /* ---- downloads ---- */
+  /* ---- downloads (downloads.js) ---- */
 
-  function download(blob, name) {
-    var url = URL.createObjectURL(blob);
-    var a = document.createElement("a");
-    a.href = url;
-    a.download = name;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
-  }
-
-  function fileStem() {
-    var t = app.timeline;
-    if (app.view === "tour" && app.finishedTour) {
-      return "hetman-knight-tour-" + app.finishedTour.width + "x" + app.finishedTour.height;
-    }
-    if (!t || !t.header) return "hetman-board";
-    if (app.view === "solution") {
-      return app.traceName + "-" + (t.problem === "queens" ? "solution-" : "tour-") + t.solutions[app.selected].number;
-    }
-    return app.traceName + "-step-" + t.cursor;
-  }
-
-  function downloadSvg() {
-    if (!app.svg) return;
-    download(new Blob([app.svg], { type: "image/svg+xml" }), fileStem() + ".svg");
-  }
-
-  function downloadPng() {
-    if (!app.svg) return;
-    var img = new Image();
-    var svg = app.svg;
-    var m = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg);
-    var w = m ? Number(m[1]) : 400, h = m ? Number(m[2]) : 400;
-    var scale = Math.max(1, Math.min(4, 1600 / Math.max(w, h)));
-    img.onload = function () {
-      var canvas = document.createElement("canvas");
-      canvas.width = Math.round(w * scale);
-      canvas.height = Math.round(h * scale);
-      var ctx = canvas.getContext("2d");
-      ctx.fillStyle = "#ffffff";
-      ctx.fillRect(0, 0, canvas.width, canvas.height);
-      ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
-      canvas.toBlob(function (blob) { download(blob, fileStem() + ".png"); }, "image/png");
-    };
-    img.onerror = function () { showError("the board could not be turned into a PNG"); };
-    img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
-  }
-
-  function downloadTrace() {
-    var t = app.timeline;
-    if (!t || !t.header) return;
-    if (app.traceText !== null) {
-      download(new Blob([app.traceText], { type: "application/x-ndjson" }), app.traceName + ".jsonl");
-      $("dl-note").textContent = "";
-      return;
-    }
-    if (app.packed) {
-      app.packed.jsonLines().then(function (text) {
-        download(new Blob([text], { type: "application/x-ndjson" }), app.traceName + ".jsonl");
-      });
-      $("dl-note").textContent = "";
-      return;
-    }
-    if (app.urlFor) {
-      var done = app.source && app.source.done && !t.cut && t.base === 0;
-      var whole = done && t.count <= DOWNLOAD_LIMIT;
-      var a = document.createElement("a");
-      a.href = app.urlFor(0, DOWNLOAD_LIMIT) + "&download=1";
-      a.download = app.traceName + ".jsonl";
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      $("dl-note").textContent = whole ? "" : "The download holds the first " + fmt(DOWNLOAD_LIMIT) +
-        " events; for the whole trace run " + commandFor(t.header) + " > trace.jsonl";
-    }
-  }
-
-  function downloadPage() {
-    var t = app.timeline;
-    if (!t || !t.header || !app.urlFor) return;
-    var a = document.createElement("a");
-    a.href = app.urlFor(0, DOWNLOAD_LIMIT) + "&format=html&download=1";
-    a.download = app.traceName + ".html";
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    $("dl-note").textContent = "The page plays the first " + fmt(DOWNLOAD_LIMIT) +
-      " events at most, with no server: put it on a course page.";
-  }
-
-  function commandFor(h) {
-    if (h.problem === "queens") return "hetman queens trace " + h.n + (h.algorithm === "bitboard" ? " --algorithm bitboard" : "");
-    return "hetman knight trace " + h.width + "x" + h.height + " --start " + h.start +
-      (h.order === "warnsdorff" ? " --warnsdorff" : "") + (h.closed ? " --closed" : "");
-  }
+  var downloads = window.HetmanDownloads.create({
+    app: app, $: $, fmt: fmt, showError: showError, limit: DOWNLOAD_LIMIT
+  });
+  var commandFor = downloads.commandFor;
 
   /* ---- keys and wiring ---- */
 
@@ -1453,10 +1329,10 @@
         render();
       }
     });
-    $("dl-svg").addEventListener("click", downloadSvg);
-    $("dl-png").addEventListener("click", downloadPng);
-    $("dl-trace").addEventListener("click", downloadTrace);
-    $("dl-page").addEventListener("click", downloadPage);
+    $("dl-svg").addEventListener("click", downloads.svg);
+    $("dl-png").addEventListener("click", downloads.png);
+    $("dl-trace").addEventListener("click", downloads.trace);
+    $("dl-page").addEventListener("click", downloads.page);
     $("trace-file").addEventListener("change", function (ev) {
       var file = ev.target.files && ev.target.files[0];
       if (!file) return;

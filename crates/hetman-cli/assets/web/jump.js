@@ -91,7 +91,7 @@
       // Remove the queen of file c and go on with the next rank.
       row[r] = 1; up[r + c] = 1; down[r + n - c] = 1;
       stack[c]++;
-      cnt[4]++; ranks[c] = -1; depth--; // remove
+      cnt[4]++; ranks[c] = -1; depth--; file = c; // remove
       if (++at >= stop) return finish();
     }
     function finish() {
@@ -142,7 +142,7 @@
         if (top === 0) return finish();
         c = top - 1;
       }
-      cnt[4]++; ranks[c] = -1; depth--; // remove
+      cnt[4]++; ranks[c] = -1; depth--; file = c; // remove
       if (++at >= stop) return finish();
     }
     function finish() {

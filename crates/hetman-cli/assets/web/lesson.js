@@ -15,6 +15,7 @@
 
   var TEXT = {
     stackEmpty: "No call yet.",
+    stackOver: "The search is over: test(1) has returned.",
     stackHead: ["depth", "call", "tries now", "last refused, and why"],
     knightHead: ["move", "square", "next squares (Warnsdorff)", ""],
     call: function (f) { return "test(" + (f + 1) + ") file " + T.fileName(f); },
@@ -66,6 +67,7 @@
     if (t.problem === "queens") {
       var top = Math.min(t.n - 1, s.file);
       if (t.cursor === 0 || top < 0) return "<p>" + TEXT.stackEmpty + "</p>";
+      if (t.end && t.cursor === t.count) return "<p>" + TEXT.stackOver + "</p>";
       for (var f = 0; f <= top; f++) {
         var placed = s.ranks[f] >= 0;
         var tried = s.tried[f];

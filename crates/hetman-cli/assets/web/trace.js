@@ -380,7 +380,7 @@
       case K.TRY: cnt[1]++; s.file = a; s.tried[a] = b; break;
       case K.REFUSE: cnt[2]++; s.refRank[a] = b; s.refLines[a] = c; break;
       case K.PUT: cnt[3]++; s.ranks[a] = b; s.depth++; s.tried[a] = b; break;
-      case K.REMOVE: cnt[4]++; s.ranks[a] = -1; s.depth--; break;
+      case K.REMOVE: cnt[4]++; s.ranks[a] = -1; s.depth--; s.file = a; break;
       case K.SOLUTION: cnt[this.solSlot]++; break;
       case K.PLACEMENT:
       case K.PERMUTATION:

@@ -17,7 +17,7 @@ use std::fmt;
 use std::io::Write as _;
 
 /// The files `index.html` loads, in its order: the stylesheet, then the scripts.
-pub(crate) const ASSETS: [&str; 11] = [
+pub(crate) const ASSETS: [&str; 13] = [
     "style.css",
     "symmetry.js",
     "trace.js",
@@ -28,6 +28,8 @@ pub(crate) const ASSETS: [&str; 11] = [
     "code.js",
     "compare.js",
     "board.js",
+    "legend.js",
+    "downloads.js",
     "app.js",
 ];
 
@@ -45,6 +47,8 @@ fn source(name: &str) -> &'static str {
         "code.js" => include_str!("../../assets/web/code.js"),
         "compare.js" => include_str!("../../assets/web/compare.js"),
         "board.js" => include_str!("../../assets/web/board.js"),
+        "legend.js" => include_str!("../../assets/web/legend.js"),
+        "downloads.js" => include_str!("../../assets/web/downloads.js"),
         "app.js" => include_str!("../../assets/web/app.js"),
         _ => unreachable!("ASSETS lists every file"),
     }
@@ -415,10 +419,61 @@ mod tests {
             "a script is still loaded from a file"
         );
         assert!(!html.contains("href=\"style.css\""));
-        assert!(html.contains("\\u003c/script>\\u003cb>"));
         // The scripts and the trace.
         assert_eq!(html.matches("</script>").count(), ASSETS.len() - 1 + 1);
-        let block = html.split("id=\"trace\">").nth(1).unwrap();
-        assert!(block.trim_start().starts_with("{\"hetman_trace\":1"));
+        let block = html
+            .split("id=\"trace-packed\" data-lines=\"1\">")
+            .nth(1)
+            .unwrap();
+        let mut lines = block.trim_start().lines();
+        assert!(lines.next().unwrap().starts_with("{\"hetman_trace\":1"));
+        // The events: gzip in base64, the text "</script><b>" inside as it is.
+        let data = base64::engine::general_purpose::STANDARD
+            .decode(lines.next().unwrap())
+            .unwrap();
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&data[..]), &mut bytes)
+            .unwrap();
+        assert!(bytes.windows(12).any(|w| w == b"</script><b>"));
+    }
+
+    #[test]
+    fn a_packed_trace_is_small_and_says_each_name_once() {
+        let mut p = Packer::new(
+            r#"{"hetman_trace":1,"problem":"queens","n":4,"algorithm":"backtracking"}"#,
+        );
+        for step in 1..=10_000 {
+            p.push_line(&format!(
+                r#"{{"step":{step},"event":"try","file":{},"rank":{},"square":"a1"}}"#,
+                step % 4,
+                step % 3
+            ));
+        }
+        // A step that does not follow on is kept.
+        p.push_line(r#"{"step":20000,"event":"end","complete":false,"counters":{"calls":1}}"#);
+        assert_eq!(p.lines(), 10_001);
+        p.flush();
+        let bytes = p.out.get_ref().len();
+        let html = p.finish_html("t");
+        let block = html.split("data-lines=\"10001\">").nth(1).unwrap();
+        let data = block.trim_start().lines().nth(1).unwrap();
+        assert!(
+            data.len() < 2_000,
+            "{} bytes of base64 ({bytes} so far)",
+            data.len()
+        );
+        let data = base64::engine::general_purpose::STANDARD
+            .decode(data)
+            .unwrap();
+        let mut raw = Vec::new();
+        std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&data[..]), &mut raw).unwrap();
+        // Each try: the shape's number and three values (file, rank, the square by number).
+        assert!(raw.len() < 10_000 * 4 + 200, "{} bytes", raw.len());
+        assert_eq!(raw.windows(6).filter(|w| *w == b"square").count(), 1);
+        assert_eq!(
+            raw.windows(5).filter(|w| *w == b"20000").count(),
+            0,
+            "a number, not text"
+        );
     }
 }
