@@ -78,6 +78,12 @@ pub enum Error {
         /// What is wrong, with the shard numbers.
         reason: String,
     },
+    /// A line of a trace (JSON Lines, `docs/trace-schema.md`) that cannot be
+    /// read: not JSON, not an event, or a schema version not known.
+    Trace {
+        /// What is wrong and what is accepted.
+        reason: String,
+    },
     /// A result that failed hetman's own check of it (two ways of computing
     /// the same number disagree): a bug, to be reported.
     Internal {
@@ -108,6 +114,7 @@ impl fmt::Display for Error {
             Error::Checkpoint { path, reason } => write!(f, "checkpoint '{path}': {reason}"),
             Error::File { path, reason } => write!(f, "'{path}' {reason}"),
             Error::Shard { reason } => write!(f, "{reason}"),
+            Error::Trace { reason } => write!(f, "trace: {reason}"),
             Error::Internal { reason } => write!(f, "internal error: {reason}"),
         }
     }

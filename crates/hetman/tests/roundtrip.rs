@@ -110,7 +110,7 @@ proptest! {
 
     #[test]
     fn events_round_trip(e in any_event(), step in any::<u64>()) {
-        let line = event_json(step, &e);
+        let line = event_json(step, &e, "test.call");
         prop_assert_eq!(serde_json::from_str::<Event>(&line).ok(), Some(e), "{}", line);
     }
 
@@ -237,7 +237,7 @@ fn traced_events_round_trip() {
         let line = header_json(&header);
         assert_eq!(serde_json::from_str::<Header>(&line).unwrap(), header);
         for (k, e) in events.take(5_000).enumerate() {
-            let line = event_json(k as u64 + 1, &e);
+            let line = event_json(k as u64 + 1, &e, "test.call");
             assert_eq!(serde_json::from_str::<Event>(&line).unwrap(), e, "{line}");
         }
     };

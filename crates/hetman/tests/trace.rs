@@ -6,10 +6,11 @@
 mod common;
 
 use hetman::knight::{find, Algorithm, FindOptions, KnightBoard, Tour};
-use hetman::queens::search::{backtracking, bitboard};
+use hetman::queens::search::{backtracking, bitboard, brute_force, permutations};
 use hetman::trace::{
-    Counters, Event, JsonLines, KnightOrder, KnightTrace, Limits, QueensAlgorithm, QueensTrace,
-    Stream, Timeline, Trace,
+    code, read_event, read_header, BruteCounters, Counters, Event, Header, JsonLines, KnightOrder,
+    KnightTrace, Limits, PermutationCounters, QueensAlgorithm, QueensTrace, ReadHeader, Stream,
+    Timeline, Trace,
 };
 use hetman::{BoardSize, Square};
 use std::ops::ControlFlow;
@@ -24,7 +25,7 @@ fn queens_counters(n: usize, algorithm: QueensAlgorithm) -> hetman::trace::Queen
     assert_eq!(mine, trace.counters());
     match mine {
         Counters::Queens(q) => q,
-        Counters::Knight(_) => unreachable!(),
+        other => unreachable!("{other:?}"),
     }
 }
 
@@ -264,17 +265,204 @@ fn json_lines_read_back_as_the_same_events() {
     )
     .unwrap();
     let events: Vec<_> = Stream::new(t.clone(), Limits::default()).collect();
+    let header = t.header();
     let lines: Vec<String> = JsonLines::new(t, Limits::default()).collect();
     assert_eq!(lines.len(), events.len() + 1);
-    let header: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
-    assert_eq!(header["hetman_trace"], 1);
-    assert_eq!(header["problem"], "knight");
+    let v: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
+    assert_eq!(v["hetman_trace"], 2);
+    assert_eq!(v["problem"], "knight");
+    let read = read_header(&lines[0]).unwrap();
+    assert_eq!((read.version, &read.header), (2, &header));
     for ((step, e), line) in events.iter().zip(&lines[1..]) {
-        let mut v: serde_json::Value = serde_json::from_str(line).unwrap();
-        assert_eq!(v["step"], *step);
-        v.as_object_mut().unwrap().remove("step");
-        let back: Event = serde_json::from_value(v).unwrap();
-        assert_eq!(&back, e);
+        let back = read_event(line, 2).unwrap();
+        assert_eq!((back.step, &back.event), (*step, e));
+        assert_eq!(
+            back.line.as_deref(),
+            Some(code::line_id(code::Algorithm::of(&header), e))
+        );
+    }
+}
+
+/// Schema 2 round-trips for every algorithm: written, read back, equal.
+#[test]
+fn schema_2_round_trips_for_every_algorithm() {
+    let board = board5();
+    let mut traces: Vec<(Header, Vec<(u64, Event)>, Vec<String>)> = Vec::new();
+    for algorithm in QueensAlgorithm::ALL {
+        let t = QueensTrace::new(5, algorithm).unwrap();
+        let limits = Limits {
+            limit: Some(3000),
+            ..Limits::default()
+        };
+        traces.push((
+            t.header(),
+            Stream::new(t.clone(), limits).collect(),
+            JsonLines::new(t, limits).collect(),
+        ));
+    }
+    for order in [KnightOrder::Plain, KnightOrder::Warnsdorff] {
+        let t = KnightTrace::new(&board, "a5".parse().unwrap(), order, false).unwrap();
+        let limits = Limits {
+            limit: Some(3000),
+            ..Limits::default()
+        };
+        traces.push((
+            t.header(),
+            Stream::new(t.clone(), limits).collect(),
+            JsonLines::new(t, limits).collect(),
+        ));
+    }
+    for (header, events, lines) in traces {
+        let read = read_header(&lines[0]).unwrap();
+        assert_eq!(
+            read,
+            ReadHeader {
+                version: 2,
+                header: header.clone()
+            }
+        );
+        let back: Vec<(u64, Event)> = lines[1..]
+            .iter()
+            .map(|l| {
+                let r = read_event(l, read.version).unwrap();
+                (r.step, r.event)
+            })
+            .collect();
+        assert_eq!(back, events, "{header:?}");
+    }
+}
+
+/// A trace of version 1 (no `line`) still reads; a version not known is
+/// refused with a message that names it.
+#[test]
+fn version_1_reads_and_unknown_versions_are_refused_by_name() {
+    let v1 = [
+        r#"{"hetman_trace":1,"problem":"queens","n":4,"algorithm":"backtracking"}"#,
+        r#"{"step":1,"event":"call","file":0,"depth":0}"#,
+        r#"{"step":2,"event":"try","file":0,"rank":0,"square":"a1"}"#,
+    ];
+    let h = read_header(v1[0]).unwrap();
+    assert_eq!(h.version, 1);
+    let e = read_event(v1[2], h.version).unwrap();
+    assert_eq!(e.line, None);
+    assert_eq!(
+        e.event,
+        Event::Try {
+            file: 0,
+            rank: 0,
+            square: Square::new(0, 0)
+        }
+    );
+    for (line, word) in [
+        (
+            r#"{"hetman_trace":3,"problem":"queens","n":4,"algorithm":"backtracking"}"#,
+            "schema version 3 is newer",
+        ),
+        (
+            r#"{"hetman_trace":0,"problem":"queens","n":4,"algorithm":"backtracking"}"#,
+            "schema version 0 is not known",
+        ),
+        (
+            r#"{"hetman_trace":"2","problem":"queens"}"#,
+            "must be a version number",
+        ),
+        (r#"{"problem":"queens"}"#, "not a hetman trace"),
+        ("hello", "not a JSON object"),
+    ] {
+        let err = read_header(line).unwrap_err().to_string();
+        assert!(err.contains(word), "{line}: {err}");
+        assert!(
+            err.contains("reads versions 1 and 2") || !word.contains("version"),
+            "{err}"
+        );
+    }
+    assert!(read_event(v1[1], 2)
+        .unwrap_err()
+        .to_string()
+        .contains("names its code line"));
+}
+
+fn brute_and_permutation_counters(n: usize) -> (Counters, Counters) {
+    let mut brute = QueensTrace::new(n, QueensAlgorithm::Brute).unwrap();
+    let mut perms = QueensTrace::new(n, QueensAlgorithm::Permutations).unwrap();
+    let (mut b, mut p) = (
+        QueensAlgorithm::Brute.counters(),
+        QueensAlgorithm::Permutations.counters(),
+    );
+    let all_pairs = (n * (n - 1) / 2) as u32;
+    let mut placement = Vec::new();
+    for e in brute.by_ref() {
+        match &e {
+            Event::Placement { ranks } => placement.clone_from(ranks),
+            Event::Score { pairs, of } => assert!(*of == all_pairs && *pairs <= all_pairs),
+            Event::Solution { ranks, .. } => {
+                assert_eq!(ranks, &placement);
+                let p = hetman::queens::Placement::from_ranks(ranks.clone()).unwrap();
+                assert!(hetman::queens::check(&p).is_solution());
+            }
+            other => panic!("brute force gave {other:?}"),
+        }
+        b.record(&e);
+    }
+    for e in perms.by_ref() {
+        if let Event::Permutation { ranks, clash } = &e {
+            let mut sorted = ranks.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (0..n as u32).collect::<Vec<_>>());
+            if let Some([i, j]) = clash {
+                let (i, j) = (*i as usize, *j as usize);
+                assert_eq!(ranks[i].abs_diff(ranks[j]) as usize, j - i);
+            }
+        }
+        p.record(&e);
+    }
+    assert_eq!(b, brute.counters());
+    assert_eq!(p, perms.counters());
+    (b, p)
+}
+
+/// The brute force and permutation traces give the seeds' figures and those
+/// of the searches `queens compare` runs: 16,777,216 placements scored with
+/// 92 scoring all 28 pairs, 40,320 permutations, for N = 8.
+#[test]
+fn brute_force_and_permutation_traces_agree_with_compare() {
+    let top = if cfg!(debug_assertions) { 6 } else { 8 };
+    for n in 1..=top {
+        let (b, p) = brute_and_permutation_counters(n);
+        let mut solutions = 0;
+        let work = brute_force::search(n, &mut |_| {
+            solutions += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!(
+            b,
+            Counters::Brute(BruteCounters {
+                placements_scored: work,
+                solutions
+            }),
+            "N = {n}"
+        );
+        let mut solutions = 0;
+        let work = permutations::search(n, &mut |_| {
+            solutions += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!(
+            p,
+            Counters::Permutations(PermutationCounters {
+                permutations_tried: work,
+                solutions
+            }),
+            "N = {n}"
+        );
+        if n == 8 {
+            assert_eq!(work, 40_320);
+            assert_eq!(solutions, 92);
+            assert_eq!(
+                b.pairs(),
+                vec![("placements_scored", 16_777_216), ("solutions", 92)]
+            );
+        }
     }
 }
 

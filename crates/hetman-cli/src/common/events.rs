@@ -37,6 +37,23 @@ pub fn describe(event: &Event) -> String {
         Event::Put { square, depth, .. } => format!("put {square}, {depth} on the board"),
         Event::Remove { square, .. } => format!("remove {square}"),
         Event::Solution { number, code, .. } => format!("solution {number}: {code}"),
+        Event::Placement { ranks } => format!("placement {}", code_of(ranks)),
+        Event::Score { pairs, of } => format!(
+            "score {pairs} of {of}: {pairs} {} of queens do not attack each other",
+            if *pairs == 1 { "pair" } else { "pairs" }
+        ),
+        Event::Permutation { ranks, clash } => match clash {
+            Some([i, j]) => format!(
+                "permutation {}: the queens on files {} and {} share a diagonal",
+                code_of(ranks),
+                column(*i),
+                column(*j)
+            ),
+            None => format!(
+                "permutation {}: no two queens on a diagonal",
+                code_of(ranks)
+            ),
+        },
         Event::Move {
             square,
             number,
@@ -78,6 +95,15 @@ pub fn describe(event: &Event) -> String {
     }
 }
 
+/// Ranks in the seeds' code: 1-based, joined by spaces.
+pub fn code_of(ranks: &[u32]) -> String {
+    ranks
+        .iter()
+        .map(|r| (r + 1).to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn prune_reason(event: &Event) -> &str {
     match event {
         Event::Prune { reason, .. } => reason,
@@ -116,6 +142,8 @@ pub fn title(header: &Header) -> String {
             match algorithm {
                 QueensAlgorithm::Backtracking => "the seeds' backtracking test(c)",
                 QueensAlgorithm::Bitboard => "the bitboard search",
+                QueensAlgorithm::Brute => "brute force, every placement with one queen per file",
+                QueensAlgorithm::Permutations => "every permutation of the ranks",
             }
         ),
         Header::Knight {
@@ -158,6 +186,19 @@ mod tests {
             lines: vec![Line::Row, Line::Down],
         };
         assert_eq!(describe(&e), "refuse b2: row, down taken");
+        let p = Event::Permutation {
+            ranks: vec![0, 1, 2],
+            clash: Some([0, 1]),
+        };
+        assert_eq!(
+            describe(&p),
+            "permutation 1 2 3: the queens on files a and b share a diagonal"
+        );
+        let s = Event::Score { pairs: 25, of: 28 };
+        assert_eq!(
+            describe(&s),
+            "score 25 of 28: 25 pairs of queens do not attack each other"
+        );
         assert_eq!(indent(&e), 2);
         let c = Counters::Queens(QueensCounters {
             calls: 1965,

@@ -8,7 +8,8 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use hetman::knight::KnightBoard;
 use hetman::trace::{
-    event_json, header_json, Event, KnightOrder, Limits, QueensAlgorithm, Stream, Trace,
+    code, event_json, header_json, Event, KnightOrder, Limits, QueensAlgorithm, Stream, Trace,
+    BRUTE_MAX_N, PERMUTATIONS_MAX_N,
 };
 use hetman::Square;
 use std::io::{self, BufWriter, Write};
@@ -46,6 +47,10 @@ pub enum TracedAlgorithm {
     Backtracking,
     /// The same search on bit masks: a node gives the free ranks of its file at once.
     Bitboard,
+    /// Seed 003's brute force: all N^N placements with one queen per file, each scored by its non-attacking pairs (N up to 8).
+    Brute,
+    /// All N! orders of the ranks (one queen per file and rank), each checked on the diagonals (N up to 12).
+    Permutations,
 }
 
 impl From<TracedAlgorithm> for QueensAlgorithm {
@@ -53,8 +58,26 @@ impl From<TracedAlgorithm> for QueensAlgorithm {
         match a {
             TracedAlgorithm::Backtracking => QueensAlgorithm::Backtracking,
             TracedAlgorithm::Bitboard => QueensAlgorithm::Bitboard,
+            TracedAlgorithm::Brute => QueensAlgorithm::Brute,
+            TracedAlgorithm::Permutations => QueensAlgorithm::Permutations,
         }
     }
+}
+
+/// Refuses N beyond what the traced `algorithm` takes, naming both arguments.
+pub fn check_traced_n(n: usize, algorithm: TracedAlgorithm) -> Result<()> {
+    let (max, why) = match algorithm {
+        TracedAlgorithm::Brute => (BRUTE_MAX_N, "8^8 = 16,777,216 placements"),
+        TracedAlgorithm::Permutations => (PERMUTATIONS_MAX_N, "12! = 479,001,600 orders"),
+        TracedAlgorithm::Backtracking | TracedAlgorithm::Bitboard => return Ok(()),
+    };
+    if n > max {
+        bail!(
+            "N = {n} with --algorithm {}: it traces N from 1 to {max} ({why} already); use backtracking or bitboard for larger boards",
+            QueensAlgorithm::from(algorithm).name()
+        );
+    }
+    Ok(())
 }
 
 /// The knight's search that `knight trace` and `knight watch` follow.
@@ -90,7 +113,7 @@ impl KnightSearchArgs {
 /// How a trace is written.
 #[derive(Debug, Args)]
 pub struct TraceArgs {
-    /// Write JSON Lines (one object per event; schema version 1 in docs/trace-schema.md) instead of text.
+    /// Write JSON Lines (one object per event, each naming its code line; schema version 2 in docs/trace-schema.md) instead of text.
     #[arg(long)]
     pub json: bool,
     /// Stop after K events.
@@ -117,6 +140,7 @@ pub fn write<T: Trace>(trace: T, args: &TraceArgs) -> Result<ExitCode> {
     let out = io::stdout().lock();
     let mut out = BufWriter::new(out);
     let header = trace.header();
+    let algorithm = code::Algorithm::of(&header);
     if args.json {
         writeln!(out, "{}", header_json(&header))?;
     } else {
@@ -124,7 +148,11 @@ pub fn write<T: Trace>(trace: T, args: &TraceArgs) -> Result<ExitCode> {
     }
     for (step, event) in Stream::new(trace, limits) {
         if args.json {
-            writeln!(out, "{}", event_json(step, &event))?;
+            writeln!(
+                out,
+                "{}",
+                event_json(step, &event, code::line_id(algorithm, &event))
+            )?;
         } else {
             writeln!(out, "{}", text_line(step, &event))?;
         }
@@ -160,6 +188,7 @@ fn write_html<T: Trace>(trace: T, limits: Limits, path: &std::path::Path) -> Res
         );
     }
     let header = trace.header();
+    let algorithm = code::Algorithm::of(&header);
     let name = title(&header);
     let mut text = header_json(&header);
     text.push('\n');
@@ -174,7 +203,7 @@ fn write_html<T: Trace>(trace: T, limits: Limits, path: &std::path::Path) -> Res
         if let Event::End { complete: c, .. } = &event {
             complete = *c;
         }
-        text.push_str(&event_json(step, &event));
+        text.push_str(&event_json(step, &event, code::line_id(algorithm, &event)));
         text.push('\n');
     }
     if !complete && limits.limit.is_none() && limits.until_solution.is_none() {

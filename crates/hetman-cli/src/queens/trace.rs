@@ -1,6 +1,6 @@
 //! `hetman queens trace`: the steps of a queens search as text or JSON Lines.
 
-use crate::common::trace_out::{self, TraceArgs, TracedAlgorithm};
+use crate::common::trace_out::{self, check_traced_n, TraceArgs, TracedAlgorithm};
 use anyhow::Result;
 use clap::Args;
 use hetman::trace::QueensTrace;
@@ -9,11 +9,18 @@ use std::process::ExitCode;
 pub const HELP: &str =
     "Every step of the search, as the seeds teach it: each call of test(c), each \
 rank tried, why a square is refused (which of the arrays row, up, down rules it out), put, \
-remove and each solution. The last line adds them up: 1965 calls and 92 solutions for N = 8.\n\n\
+remove and each solution. The last line adds them up: 1965 calls and 92 solutions for N = 8. \
+With --algorithm brute, seed 003's brute force: each placement with one queen per file, its score \
+(the pairs of queens that do not attack each other; a solution has all 28 for N = 8) and the \
+placements scored (16,777,216 for N = 8); with --algorithm permutations, each of the N! orders of \
+the ranks and the first two files whose queens share a diagonal. In JSON each event names the line \
+of the code it comes from (hetman serve shows the code: /api/code).\n\n\
 Examples:\n  hetman queens trace 4                        # the whole search, in words\n  \
 hetman queens trace 8 --json | head             # JSON Lines (docs/trace-schema.md)\n  \
 hetman queens trace 8 --until-solution 1        # up to the first solution\n  \
 hetman queens trace 8 --algorithm bitboard --limit 50\n  \
+hetman queens trace 8 --algorithm brute | tail -1   # 16,777,216 placements scored, 92 solutions\n  \
+hetman queens trace 6 --algorithm permutations --until-solution 1\n  \
 hetman queens trace 8 --html queens8.html       # one page with the player, no server needed\n\n\
 See also: hetman queens watch 8 (the same steps animated in the terminal).";
 
@@ -41,6 +48,7 @@ pub struct TraceCmdArgs {
 }
 
 pub fn run(a: &TraceCmdArgs) -> Result<ExitCode> {
+    check_traced_n(a.n, a.algorithm)?;
     let trace = QueensTrace::new(a.n, a.algorithm.into())?;
     trace_out::write(trace, &a.output)
 }

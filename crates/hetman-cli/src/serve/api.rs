@@ -11,7 +11,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use hetman::knight::{find, Algorithm, FindOptions, KnightBoard, NoTour};
-use hetman::trace::{JsonLines, KnightOrder, KnightTrace, Limits, QueensAlgorithm, QueensTrace};
+use hetman::trace::{
+    code, JsonLines, KnightOrder, KnightTrace, Limits, QueensAlgorithm, QueensTrace,
+};
 use hetman::{BoardSize, Square};
 use serde_json::json;
 use std::convert::Infallible;
@@ -39,6 +41,7 @@ pub fn routes() -> Router {
         .route("/api/queens/trace", get(queens_trace))
         .route("/api/knight/trace", get(knight_trace))
         .route("/api/knight/tour", get(knight_tour))
+        .route("/api/code", get(code_listing))
         .route("/api", get(not_found))
         .route("/api/{*rest}", get(not_found))
 }
@@ -74,7 +77,7 @@ async fn not_found() -> ApiError {
     ApiError {
         status: StatusCode::NOT_FOUND,
         message: "no such API: the endpoints are /api/limits, /api/queens/trace, \
-                  /api/knight/trace and /api/knight/tour"
+                  /api/knight/trace, /api/knight/tour and /api/code"
             .to_string(),
     }
 }
@@ -246,9 +249,11 @@ async fn queens_trace(
     let algorithm = match p.get("algorithm").unwrap_or("backtracking") {
         "backtracking" => QueensAlgorithm::Backtracking,
         "bitboard" => QueensAlgorithm::Bitboard,
+        "brute" => QueensAlgorithm::Brute,
+        "permutations" => QueensAlgorithm::Permutations,
         v => {
             return Err(ApiError::bad(format!(
-                "algorithm must be backtracking or bitboard, not '{v}'"
+                "algorithm must be backtracking, bitboard, brute or permutations, not '{v}'"
             )));
         }
     };
@@ -256,10 +261,7 @@ async fn queens_trace(
     let format = p.format()?;
     let download = p.flag("download")?;
     let trace = QueensTrace::new(n, algorithm).map_err(|e| ApiError::bad(format!("n: {e}")))?;
-    let name = match algorithm {
-        QueensAlgorithm::Backtracking => "backtracking",
-        QueensAlgorithm::Bitboard => "bitboard",
-    };
+    let name = algorithm.name();
     let out = Output {
         format,
         file: download.then(|| format!("hetman-queens-{n}-{name}")),
@@ -272,6 +274,35 @@ async fn queens_trace(
             }
         }
     }))
+}
+
+/// `GET /api/code?algorithm=backtracking&dialect=pseudo`: the listing a
+/// trace's events name their lines in (`{"algorithm", "dialect", "lines":
+/// [{"id", "text"}]}`).
+async fn code_listing(
+    query: Result<Query<Vec<(String, String)>>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let p = Params::new(query, &["algorithm", "dialect"])?;
+    let names: Vec<&str> = code::Algorithm::ALL.iter().map(|a| a.name()).collect();
+    let v = p.get("algorithm").unwrap_or("backtracking");
+    let algorithm = code::Algorithm::from_name(v).ok_or_else(|| {
+        ApiError::bad(format!(
+            "algorithm must be one of {} (queens: the first four; knight: plain, warnsdorff), not '{v}'",
+            names.join(", ")
+        ))
+    })?;
+    let v = p.get("dialect").unwrap_or("pseudo");
+    let dialect = code::Dialect::from_name(v).ok_or_else(|| {
+        ApiError::bad(format!(
+            "dialect must be pseudo (the seeds' pseudocode) or c, not '{v}'"
+        ))
+    })?;
+    Ok(axum::Json(json!({
+        "algorithm": algorithm.name(),
+        "dialect": dialect.name(),
+        "lines": code::listing(algorithm, dialect),
+    }))
+    .into_response())
 }
 
 /// `GET /api/knight/trace?size=5&start=a5&order=plain&closed=false&blocked=c3,d4&skip=&limit=&until_solution=&format=jsonl&download=`
@@ -530,7 +561,7 @@ mod tests {
         let lines: Vec<&str> = body.lines().collect();
         assert_eq!(
             lines[0],
-            r#"{"hetman_trace":1,"problem":"queens","n":4,"algorithm":"backtracking"}"#
+            r#"{"hetman_trace":2,"problem":"queens","n":4,"algorithm":"backtracking"}"#
         );
         assert_eq!(
             lines
@@ -552,7 +583,7 @@ mod tests {
             ("/api/queens/trace?n=x", "not 'x'"),
             (
                 "/api/queens/trace?algorithm=fast",
-                "algorithm must be backtracking or bitboard",
+                "algorithm must be backtracking, bitboard, brute or permutations",
             ),
             ("/api/queens/trace?limit=0", "limit must be"),
             ("/api/queens/trace?limit=200001", "from 1 to 200000"),
@@ -602,7 +633,7 @@ mod tests {
         assert_eq!(s, StatusCode::OK);
         assert!(body.contains("<body data-mode=\"export\">"));
         assert!(body.contains("<title>hetman: 4 queens, backtracking</title>"));
-        assert!(body.contains(r#"{"hetman_trace":1,"problem":"queens","n":4"#));
+        assert!(body.contains(r#"{"hetman_trace":2,"problem":"queens","n":4"#));
         let (s, body) = get("/api/queens/trace?format=pdf").await;
         assert_eq!(s, StatusCode::BAD_REQUEST);
         assert!(error(&body).contains("format must be jsonl"));
@@ -613,5 +644,55 @@ mod tests {
         let (s, body) = get("/api/nothing").await;
         assert_eq!(s, StatusCode::NOT_FOUND);
         assert!(error(&body).contains("/api/queens/trace"));
+    }
+
+    #[tokio::test]
+    async fn code_listings_name_the_lines_of_the_events() {
+        let (s, body) = get("/api/code?algorithm=backtracking&dialect=pseudo").await;
+        assert_eq!(s, StatusCode::OK);
+        let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(v["algorithm"], "backtracking");
+        assert_eq!(v["dialect"], "pseudo");
+        let lines = v["lines"].as_array().unwrap();
+        assert_eq!(lines[0]["id"], "test.call");
+        assert_eq!(lines[0]["text"], "procedure test(c)");
+        assert!(lines.iter().any(|l| l["id"].is_null()));
+        let (s, body) = get("/api/code?algorithm=warnsdorff&dialect=c").await;
+        assert_eq!(s, StatusCode::OK);
+        assert!(body.contains(r#""id":"try.candidates""#), "{body}");
+        for (uri, word) in [
+            (
+                "/api/code?algorithm=fast",
+                "algorithm must be one of backtracking",
+            ),
+            ("/api/code?dialect=pascal", "dialect must be pseudo"),
+            ("/api/code?n=8", "unknown parameter 'n'"),
+        ] {
+            let (s, body) = get(uri).await;
+            assert_eq!(s, StatusCode::BAD_REQUEST, "{uri}");
+            assert!(error(&body).contains(word), "{uri}: {body}");
+        }
+    }
+
+    #[tokio::test]
+    async fn brute_force_and_permutations_are_traces() {
+        let (s, body) = get("/api/queens/trace?n=4&algorithm=brute").await;
+        assert_eq!(s, StatusCode::OK);
+        let last = body.lines().last().unwrap();
+        assert!(
+            last.contains(r#""placements_scored":256,"solutions":2"#),
+            "{last}"
+        );
+        assert!(body.contains(r#""event":"score","pairs":6,"of":6,"line":"brute.score""#));
+        let (s, body) = get("/api/queens/trace?n=5&algorithm=permutations").await;
+        assert_eq!(s, StatusCode::OK);
+        let last = body.lines().last().unwrap();
+        assert!(
+            last.contains(r#""permutations_tried":120,"solutions":10"#),
+            "{last}"
+        );
+        let (s, body) = get("/api/queens/trace?n=9&algorithm=brute").await;
+        assert_eq!(s, StatusCode::BAD_REQUEST);
+        assert!(error(&body).contains("1 to 8"), "{body}");
     }
 }

@@ -5,7 +5,10 @@ use crate::Square;
 use serde::{Deserialize, Serialize};
 
 /// The version of the event schema, the `hetman_trace` field of a header.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
+
+/// The schema versions a reader accepts: 1 (events without `line`) and 2.
+pub const SCHEMA_VERSIONS_READ: [u32; 2] = [1, 2];
 
 /// One of the seed's three arrays that rule a square out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -163,6 +166,30 @@ pub enum Event {
         /// The squares in visiting order.
         path: Vec<Square>,
     },
+    /// Queens, brute force: the nested loops give a placement with one queen
+    /// on each file.
+    Placement {
+        /// The 0-based rank of the queen on each file.
+        ranks: Vec<u32>,
+    },
+    /// Queens, brute force: the placement's pairs of queens that do not
+    /// attack each other are counted (a solution has all `of` of them).
+    Score {
+        /// Pairs of queens that do not attack each other.
+        pairs: u32,
+        /// All pairs: N(N-1)/2, 28 for N = 8.
+        of: u32,
+    },
+    /// Queens, permutations: an order of the ranks (one queen on each file
+    /// and each rank) is checked for queens sharing a diagonal.
+    Permutation {
+        /// The 0-based rank of the queen on each file.
+        ranks: Vec<u32>,
+        /// The first two files (0-based, in the order the check meets them)
+        /// whose queens share a diagonal; none for a solution.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clash: Option<[u32; 2]>,
+    },
     /// The last event of a stream.
     End {
         /// Whether the search ran to its end (not cut by a limit).
@@ -217,14 +244,36 @@ pub struct KnightCounters {
     pub tours: u64,
 }
 
+/// The counters of the brute force search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BruteCounters {
+    /// Placements whose non-attacking pairs were counted (`score`): N^N at the end.
+    pub placements_scored: u64,
+    /// Placements with all pairs non-attacking.
+    pub solutions: u64,
+}
+
+/// The counters of the permutation search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PermutationCounters {
+    /// Orders of the ranks checked: N! at the end.
+    pub permutations_tried: u64,
+    /// Orders with no two queens on a diagonal.
+    pub solutions: u64,
+}
+
 /// What the events of a trace add up to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Counters {
-    /// A queens search.
+    /// A queens search by backtracking (the seeds' or on bit masks).
     Queens(QueensCounters),
     /// A knight search.
     Knight(KnightCounters),
+    /// The brute force search.
+    Brute(BruteCounters),
+    /// The permutation search.
+    Permutations(PermutationCounters),
 }
 
 impl Counters {
@@ -255,6 +304,16 @@ impl Counters {
                 Event::Tour { .. } => k.tours += 1,
                 _ => {}
             },
+            Counters::Brute(b) => match event {
+                Event::Score { .. } => b.placements_scored += 1,
+                Event::Solution { .. } => b.solutions += 1,
+                _ => {}
+            },
+            Counters::Permutations(p) => match event {
+                Event::Permutation { .. } => p.permutations_tried += 1,
+                Event::Solution { .. } => p.solutions += 1,
+                _ => {}
+            },
         }
     }
 
@@ -269,6 +328,8 @@ impl Counters {
         match self {
             Counters::Queens(q) => q.solutions,
             Counters::Knight(k) => k.tours,
+            Counters::Brute(b) => b.solutions,
+            Counters::Permutations(p) => p.solutions,
         }
     }
 
@@ -297,6 +358,14 @@ impl Counters {
                 ("backtracks", k.backtracks),
                 ("tours", k.tours),
             ],
+            Counters::Brute(b) => vec![
+                ("placements_scored", b.placements_scored),
+                ("solutions", b.solutions),
+            ],
+            Counters::Permutations(p) => vec![
+                ("permutations_tried", p.permutations_tried),
+                ("solutions", p.solutions),
+            ],
         }
     }
 }
@@ -310,6 +379,55 @@ pub enum QueensAlgorithm {
     Backtracking,
     /// The same search on bit masks.
     Bitboard,
+    /// Seed 003's brute force: every placement with one queen on each file
+    /// (N^N of them), each scored by its pairs of queens that do not attack
+    /// each other.
+    Brute,
+    /// Every order of the ranks (one queen on each file and each rank, N! of
+    /// them), each checked for queens sharing a diagonal.
+    Permutations,
+}
+
+impl QueensAlgorithm {
+    /// Every traced queens search.
+    pub const ALL: [QueensAlgorithm; 4] = [
+        QueensAlgorithm::Backtracking,
+        QueensAlgorithm::Bitboard,
+        QueensAlgorithm::Brute,
+        QueensAlgorithm::Permutations,
+    ];
+
+    /// The name in the schema and on the command line.
+    ///
+    /// ```
+    /// assert_eq!(hetman::trace::QueensAlgorithm::Brute.name(), "brute");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            QueensAlgorithm::Backtracking => "backtracking",
+            QueensAlgorithm::Bitboard => "bitboard",
+            QueensAlgorithm::Brute => "brute",
+            QueensAlgorithm::Permutations => "permutations",
+        }
+    }
+
+    /// The counters of this search, all zero.
+    ///
+    /// ```
+    /// use hetman::trace::{Counters, QueensAlgorithm};
+    /// assert!(matches!(QueensAlgorithm::Brute.counters(), Counters::Brute(_)));
+    /// ```
+    #[must_use]
+    pub fn counters(self) -> Counters {
+        match self {
+            QueensAlgorithm::Backtracking | QueensAlgorithm::Bitboard => {
+                Counters::Queens(QueensCounters::default())
+            }
+            QueensAlgorithm::Brute => Counters::Brute(BruteCounters::default()),
+            QueensAlgorithm::Permutations => Counters::Permutations(PermutationCounters::default()),
+        }
+    }
 }
 
 /// In which order the traced knight tries its moves.
@@ -322,6 +440,21 @@ pub enum KnightOrder {
     /// Warnsdorff's rule (fewest onward moves first), with the dead-square
     /// pruning of `knight tour --algorithm warnsdorff`.
     Warnsdorff,
+}
+
+impl KnightOrder {
+    /// The name in the schema.
+    ///
+    /// ```
+    /// assert_eq!(hetman::trace::KnightOrder::Warnsdorff.name(), "warnsdorff");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            KnightOrder::Plain => "plain",
+            KnightOrder::Warnsdorff => "warnsdorff",
+        }
+    }
 }
 
 /// What is traced: the first line of a stream.

@@ -2,8 +2,10 @@
 //! searches, as the seeds teach them.
 //!
 //! - [`QueensTrace`]: the seeds' `test(c)` (call, try a rank, refuse it and
-//!   why: which of `row`, `up`, `down`; `put`, `remove`, solution) or the
-//!   bitboard search (node with its free ranks, put, remove, solution).
+//!   why: which of `row`, `up`, `down`; `put`, `remove`, solution), the
+//!   bitboard search (node with its free ranks, put, remove, solution), seed
+//!   003's brute force (placement, score, solution) or the permutations
+//!   (permutation with its first clash, solution).
 //! - [`KnightTrace`]: the knight's search from a start square in the seed's
 //!   order or Warnsdorff's (move, candidates with their degrees, dead end,
 //!   prune, back, tour).
@@ -13,7 +15,9 @@
 //! tool: 1965 calls of `test` and 92 solutions for 8 queens. [`Stream`] adds
 //! step numbers, limits and a closing [`Event::End`] with the [`Counters`];
 //! [`JsonLines`] writes it in the versioned schema of
-//! `docs/trace-schema.md`. [`Timeline`] steps a trace forward and back in
+//! `docs/trace-schema.md` (version 2: every event names the line of the code
+//! listing it comes from, see [`code`]); [`read_header`] and [`read_event`]
+//! read versions 1 and 2 back. [`Timeline`] steps a trace forward and back in
 //! bounded memory, for animations.
 //!
 //! # Example
@@ -26,17 +30,20 @@
 //! assert_eq!((c.calls, c.solutions), (1965, 92));
 //! ```
 
+pub mod code;
 mod event;
 mod knight;
 mod queens;
+mod read;
 mod timeline;
 
 pub use event::{
-    Candidate, Counters, Event, Header, KnightCounters, KnightOrder, Line, QueensAlgorithm,
-    QueensCounters, SCHEMA_VERSION,
+    BruteCounters, Candidate, Counters, Event, Header, KnightCounters, KnightOrder, Line,
+    PermutationCounters, QueensAlgorithm, QueensCounters, SCHEMA_VERSION, SCHEMA_VERSIONS_READ,
 };
 pub use knight::KnightTrace;
-pub use queens::QueensTrace;
+pub use queens::{QueensTrace, BRUTE_MAX_N, PERMUTATIONS_MAX_N};
+pub use read::{read_event, read_header, ReadEvent, ReadHeader};
 pub use timeline::Timeline;
 
 use serde::Serialize;
@@ -171,6 +178,7 @@ struct EventLine<'a> {
     step: u64,
     #[serde(flatten)]
     event: &'a Event,
+    line: &'a str,
 }
 
 /// The header as one JSON line (without the newline).
@@ -178,7 +186,7 @@ struct EventLine<'a> {
 /// ```
 /// use hetman::trace::{header_json, Header, QueensAlgorithm};
 /// let h = Header::Queens { n: 8, algorithm: QueensAlgorithm::Backtracking };
-/// assert_eq!(header_json(&h), r#"{"hetman_trace":1,"problem":"queens","n":8,"algorithm":"backtracking"}"#);
+/// assert_eq!(header_json(&h), r#"{"hetman_trace":2,"problem":"queens","n":8,"algorithm":"backtracking"}"#);
 /// ```
 #[must_use]
 pub fn header_json(header: &Header) -> String {
@@ -189,16 +197,20 @@ pub fn header_json(header: &Header) -> String {
     .expect("a header always serialises")
 }
 
-/// One event as one JSON line (without the newline).
+/// One event as one JSON line (without the newline), with the id of its
+/// code line ([`code::line_id`]).
 ///
 /// ```
 /// use hetman::{Square, trace::{event_json, Event}};
 /// let e = Event::Put { file: 0, rank: 3, square: Square::new(0, 3), depth: 1 };
-/// assert_eq!(event_json(7, &e), r#"{"step":7,"event":"put","file":0,"rank":3,"square":"a4","depth":1}"#);
+/// assert_eq!(
+///     event_json(7, &e, "test.put"),
+///     r#"{"step":7,"event":"put","file":0,"rank":3,"square":"a4","depth":1,"line":"test.put"}"#
+/// );
 /// ```
 #[must_use]
-pub fn event_json(step: u64, event: &Event) -> String {
-    serde_json::to_string(&EventLine { step, event }).expect("an event always serialises")
+pub fn event_json(step: u64, event: &Event, line: &str) -> String {
+    serde_json::to_string(&EventLine { step, event, line }).expect("an event always serialises")
 }
 
 /// A [`Stream`] as JSON Lines: the header, then each event, then the end,
@@ -209,13 +221,15 @@ pub fn event_json(step: u64, event: &Event) -> String {
 /// use hetman::trace::{JsonLines, Limits, QueensAlgorithm, QueensTrace};
 /// let trace = QueensTrace::new(4, QueensAlgorithm::Backtracking).unwrap();
 /// let lines: Vec<String> = JsonLines::new(trace, Limits::default()).collect();
-/// assert!(lines[0].starts_with(r#"{"hetman_trace":1,"problem":"queens""#));
+/// assert!(lines[0].starts_with(r#"{"hetman_trace":2,"problem":"queens""#));
 /// assert!(lines[1].starts_with(r#"{"step":1,"event":"call""#));
+/// assert!(lines[1].ends_with(r#""line":"test.call"}"#));
 /// assert_eq!(lines.iter().filter(|l| l.contains(r#""event":"solution""#)).count(), 2);
 /// assert!(lines.last().unwrap().contains(r#""complete":true"#));
 /// ```
 pub struct JsonLines<T> {
     stream: Stream<T>,
+    algorithm: code::Algorithm,
     header_given: bool,
 }
 
@@ -228,8 +242,10 @@ impl<T: Trace> JsonLines<T> {
     /// assert!(JsonLines::new(t, Limits::default()).last().unwrap().contains(r#""solutions":0"#));
     /// ```
     pub fn new(trace: T, limits: Limits) -> Self {
+        let algorithm = code::Algorithm::of(&trace.header());
         JsonLines {
             stream: Stream::new(trace, limits),
+            algorithm,
             header_given: false,
         }
     }
@@ -244,6 +260,6 @@ impl<T: Trace> Iterator for JsonLines<T> {
             return Some(header_json(&self.stream.header()));
         }
         let (step, e) = self.stream.next()?;
-        Some(event_json(step, &e))
+        Some(event_json(step, &e, code::line_id(self.algorithm, &e)))
     }
 }

@@ -1,18 +1,26 @@
 //! The queens searches as streams of events.
 
-use super::event::{Counters, Event, Header, Line, QueensAlgorithm, QueensCounters};
+use super::event::{Counters, Event, Header, Line, QueensAlgorithm};
 use super::Trace;
-use crate::queens::search::{backtracking, bitboard};
+use crate::queens::search::{backtracking, bitboard, brute_force, permutations};
 use crate::{Error, Square};
 
 #[derive(Clone, Debug)]
 enum Engine {
     Seed(backtracking::Stepper),
     Bits(bitboard::Stepper),
+    Brute(brute_force::Stepper),
+    Perms(permutations::Stepper),
 }
 
-/// A queens search, one [`Event`] at a time: the seeds' backtracking or the
-/// bitboard search, the same code that counts and lists.
+/// The largest N of a traced brute force (8^8 = 16,777,216 placements).
+pub const BRUTE_MAX_N: usize = 8;
+/// The largest N of a traced permutation search (12! = 479,001,600 orders).
+pub const PERMUTATIONS_MAX_N: usize = 12;
+
+/// A queens search, one [`Event`] at a time: the seeds' backtracking, the
+/// bitboard search, seed 003's brute force or the permutations, the same code
+/// that counts, lists and compares.
 ///
 /// Memory stays the same however long the search: the state is the search's
 /// own (its arrays and its stack), O(N).
@@ -35,12 +43,14 @@ enum Engine {
 pub struct QueensTrace {
     engine: Engine,
     algorithm: QueensAlgorithm,
-    counters: QueensCounters,
+    n: usize,
+    counters: Counters,
 }
 
 impl QueensTrace {
     /// A trace of `n` queens by `algorithm`; N from 1 to 64 for backtracking,
-    /// 1 to 32 for the bitboard search.
+    /// 1 to 32 for the bitboard search, 1 to 8 for brute force and 1 to 12
+    /// for the permutations.
     ///
     /// ```
     /// use hetman::trace::{QueensAlgorithm, QueensTrace};
@@ -50,22 +60,29 @@ impl QueensTrace {
         let max = match algorithm {
             QueensAlgorithm::Backtracking => backtracking::MAX_N,
             QueensAlgorithm::Bitboard => bitboard::MAX_N,
+            QueensAlgorithm::Brute => BRUTE_MAX_N,
+            QueensAlgorithm::Permutations => PERMUTATIONS_MAX_N,
         };
         if !(1..=max).contains(&n) {
             return Err(Error::Size {
                 value: n.to_string(),
-                reason: format!("the traced {algorithm:?} search takes N from 1 to {max}")
-                    .to_lowercase(),
+                reason: format!(
+                    "the traced {} search takes N from 1 to {max}",
+                    algorithm.name()
+                ),
             });
         }
         let engine = match algorithm {
             QueensAlgorithm::Backtracking => Engine::Seed(backtracking::Stepper::new(n)),
             QueensAlgorithm::Bitboard => Engine::Bits(bitboard::Stepper::new(n)),
+            QueensAlgorithm::Brute => Engine::Brute(brute_force::Stepper::new(n)),
+            QueensAlgorithm::Permutations => Engine::Perms(permutations::Stepper::new(n)),
         };
         Ok(QueensTrace {
             engine,
             algorithm,
-            counters: QueensCounters::default(),
+            n,
+            counters: algorithm.counters(),
         })
     }
 
@@ -77,10 +94,7 @@ impl QueensTrace {
     /// ```
     #[must_use]
     pub fn n(&self) -> usize {
-        match &self.engine {
-            Engine::Seed(s) => s.n(),
-            Engine::Bits(s) => s.n(),
-        }
+        self.n
     }
 
     /// The search.
@@ -95,7 +109,8 @@ impl QueensTrace {
         self.algorithm
     }
 
-    /// The ranks of the queens on the board now, one per file from `a`.
+    /// The ranks of the queens on the board now, one per file from `a` (for
+    /// brute force and the permutations, the placement being looked at).
     ///
     /// ```
     /// use hetman::trace::{QueensAlgorithm, QueensTrace};
@@ -108,6 +123,8 @@ impl QueensTrace {
         match &self.engine {
             Engine::Seed(s) => s.queens(),
             Engine::Bits(s) => s.queens(),
+            Engine::Brute(s) => s.ranks(),
+            Engine::Perms(s) => s.ranks(),
         }
     }
 
@@ -148,7 +165,7 @@ impl QueensTrace {
     }
 
     fn event(&mut self) -> Option<Event> {
-        let c = &mut self.counters;
+        let number = self.counters.solutions() + 1;
         Some(match &mut self.engine {
             Engine::Seed(s) => match s.step()? {
                 backtracking::Step::Call { file } => Event::Call {
@@ -187,7 +204,7 @@ impl QueensTrace {
                     square: Self::square(file, rank),
                     depth: file + 1,
                 },
-                backtracking::Step::Solution => solution(c.solutions + 1, s.queens()),
+                backtracking::Step::Solution => solution(number, s.queens()),
             },
             Engine::Bits(s) => match s.step()? {
                 bitboard::Step::Call { file, free } => Event::Call {
@@ -207,7 +224,27 @@ impl QueensTrace {
                     square: Self::square(file, rank),
                     depth: file + 1,
                 },
-                bitboard::Step::Solution => solution(c.solutions + 1, s.queens()),
+                bitboard::Step::Solution => solution(number, s.queens()),
+            },
+            Engine::Brute(s) => match s.step()? {
+                brute_force::Step::Place => Event::Placement {
+                    ranks: s.ranks().to_vec(),
+                },
+                brute_force::Step::Score { pairs } => {
+                    let n = s.ranks().len() as u32;
+                    Event::Score {
+                        pairs,
+                        of: n * (n - 1) / 2,
+                    }
+                }
+                brute_force::Step::Solution => solution(number, s.ranks()),
+            },
+            Engine::Perms(s) => match s.step()? {
+                permutations::Step::Try { clash } => Event::Permutation {
+                    ranks: s.ranks().to_vec(),
+                    clash,
+                },
+                permutations::Step::Solution => solution(number, s.ranks()),
             },
         })
     }
@@ -231,11 +268,7 @@ impl Iterator for QueensTrace {
 
     fn next(&mut self) -> Option<Event> {
         let e = self.event()?;
-        let mut c = Counters::Queens(self.counters);
-        c.record(&e);
-        if let Counters::Queens(q) = c {
-            self.counters = q;
-        }
+        self.counters.record(&e);
         Some(e)
     }
 }
@@ -249,6 +282,6 @@ impl Trace for QueensTrace {
     }
 
     fn counters(&self) -> Counters {
-        Counters::Queens(self.counters)
+        self.counters
     }
 }

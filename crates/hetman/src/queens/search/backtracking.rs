@@ -145,11 +145,6 @@ impl Stepper {
         &self.code[..placed]
     }
 
-    /// The number of queens.
-    pub(crate) fn n(&self) -> usize {
-        self.n
-    }
-
     /// The next step, `None` when the first call of `test` has returned.
     #[inline]
     pub(crate) fn step(&mut self) -> Option<Step> {

@@ -69,11 +69,6 @@ impl Stepper {
         }
     }
 
-    /// The number of queens.
-    pub(crate) fn n(&self) -> usize {
-        self.n
-    }
-
     /// The ranks of the queens on the board, one per file from `a`.
     pub(crate) fn queens(&self) -> &[u32] {
         let placed = match self.phase {

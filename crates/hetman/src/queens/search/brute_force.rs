@@ -9,7 +9,7 @@ pub const MAX_N: usize = 15;
 /// Counts the pairs of queens that do not attack each other, comparing every
 /// pair as the seed does; a solution has all N(N-1)/2.
 #[inline]
-fn non_attacking_pairs(ranks: &[u32]) -> u32 {
+pub(crate) fn non_attacking_pairs(ranks: &[u32]) -> u32 {
     let mut ok = 0;
     for i in 0..ranks.len() {
         for j in i + 1..ranks.len() {
@@ -45,18 +45,114 @@ pub fn search(n: usize, visit: &mut Visitor<'_>) -> u64 {
         if non_attacking_pairs(&ranks) == all_pairs && visit(&ranks).is_break() {
             return examined;
         }
-        // The odometer: the last file turns fastest.
-        let mut f = n;
+        if !next_placement(&mut ranks) {
+            return examined;
+        }
+    }
+}
+
+/// Steps the nested loops on: the odometer, the last file turns fastest;
+/// `false` after the last placement.
+#[inline]
+pub(crate) fn next_placement(ranks: &mut [u32]) -> bool {
+    let n = ranks.len();
+    let mut f = n;
+    loop {
+        if f == 0 {
+            return false;
+        }
+        f -= 1;
+        ranks[f] += 1;
+        if (ranks[f] as usize) < n {
+            return true;
+        }
+        ranks[f] = 0;
+    }
+}
+
+/// One step of the brute force, as a trace shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// The loops give the next placement.
+    Place,
+    /// Its non-attacking pairs are counted.
+    Score { pairs: u32 },
+    /// All pairs are non-attacking: a solution.
+    Solution,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Place,
+    Score,
+    Solution,
+    Advance,
+    Done,
+}
+
+/// The brute force one step at a time, through the same loops and the same
+/// score as [`search`].
+#[derive(Clone, Debug)]
+pub(crate) struct Stepper {
+    ranks: Vec<u32>,
+    pairs: u32,
+    phase: Phase,
+}
+
+impl Stepper {
+    /// All placements of `n` queens, before the first.
+    pub(crate) fn new(n: usize) -> Self {
+        assert!(
+            (1..=MAX_N).contains(&n),
+            "brute force takes N from 1 to {MAX_N}"
+        );
+        Stepper {
+            ranks: vec![0; n],
+            pairs: 0,
+            phase: Phase::Place,
+        }
+    }
+
+    /// The placement the loops are at.
+    pub(crate) fn ranks(&self) -> &[u32] {
+        if self.phase == Phase::Done {
+            &[]
+        } else {
+            &self.ranks
+        }
+    }
+
+    /// The next step, `None` after the last placement.
+    pub(crate) fn step(&mut self) -> Option<Step> {
         loop {
-            if f == 0 {
-                return examined;
+            match self.phase {
+                Phase::Place => {
+                    self.phase = Phase::Score;
+                    return Some(Step::Place);
+                }
+                Phase::Score => {
+                    self.pairs = non_attacking_pairs(&self.ranks);
+                    let n = self.ranks.len();
+                    self.phase = if self.pairs as usize == n * (n - 1) / 2 {
+                        Phase::Solution
+                    } else {
+                        Phase::Advance
+                    };
+                    return Some(Step::Score { pairs: self.pairs });
+                }
+                Phase::Solution => {
+                    self.phase = Phase::Advance;
+                    return Some(Step::Solution);
+                }
+                Phase::Advance => {
+                    self.phase = if next_placement(&mut self.ranks) {
+                        Phase::Place
+                    } else {
+                        Phase::Done
+                    };
+                }
+                Phase::Done => return None,
             }
-            f -= 1;
-            ranks[f] += 1;
-            if (ranks[f] as usize) < n {
-                break;
-            }
-            ranks[f] = 0;
         }
     }
 }

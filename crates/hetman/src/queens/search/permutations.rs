@@ -39,14 +39,83 @@ pub fn next_permutation(p: &mut [u32]) -> bool {
 
 #[inline]
 fn diagonals_free(ranks: &[u32]) -> bool {
+    first_clash(ranks).is_none()
+}
+
+/// The first two files (in the order the check meets them: `i`, then `j`
+/// after it) whose queens share a diagonal.
+#[inline]
+pub(crate) fn first_clash(ranks: &[u32]) -> Option<[u32; 2]> {
     for i in 0..ranks.len() {
         for j in i + 1..ranks.len() {
             if ranks[i].abs_diff(ranks[j]) as usize == j - i {
-                return false;
+                return Some([i as u32, j as u32]);
             }
         }
     }
-    true
+    None
+}
+
+/// One step of the permutation search, as a trace shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// The next order is checked: the first clash on a diagonal, if any.
+    Try { clash: Option<[u32; 2]> },
+    /// No clash: a solution.
+    Solution,
+}
+
+/// The permutation search one step at a time, through the same orders and
+/// the same check as [`search`].
+#[derive(Clone, Debug)]
+pub(crate) struct Stepper {
+    p: Vec<u32>,
+    /// 0: try the order, 1: its solution, 2: step on, 3: done.
+    phase: u8,
+}
+
+impl Stepper {
+    /// All orders of `n` ranks, before the first.
+    pub(crate) fn new(n: usize) -> Self {
+        assert!(
+            (1..=MAX_N).contains(&n),
+            "the permutation search takes N from 1 to {MAX_N}"
+        );
+        Stepper {
+            p: (0..n as u32).collect(),
+            phase: 0,
+        }
+    }
+
+    /// The order the search is at.
+    pub(crate) fn ranks(&self) -> &[u32] {
+        if self.phase == 3 {
+            &[]
+        } else {
+            &self.p
+        }
+    }
+
+    /// The next step, `None` after the last order.
+    pub(crate) fn step(&mut self) -> Option<Step> {
+        loop {
+            match self.phase {
+                0 => {
+                    let clash = first_clash(&self.p);
+                    self.phase = if clash.is_none() { 1 } else { 2 };
+                    return Some(Step::Try { clash });
+                }
+                1 => {
+                    self.phase = 2;
+                    return Some(Step::Solution);
+                }
+                2 => {
+                    self.phase = if next_permutation(&mut self.p) { 0 } else { 3 };
+                }
+                _ => return None,
+            }
+        }
+    }
 }
 
 /// Examines all N! permutations in lexicographic order and hands each solution
