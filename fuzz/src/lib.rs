@@ -27,12 +27,28 @@ pub fn scratch(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-/// The JSON records of a shard input: one object per line (each line stands
-/// for one result file given to `merge`), at most 64 of them.
+/// The shard records of an input: one JSON object per line (each line
+/// stands for one result file given to `merge`, named `I.json` by its line
+/// number), at most 64 of them, read by `record` (`None` for one it refuses).
 #[must_use]
-pub fn json_lines(text: &str) -> Vec<serde_json::Value> {
+pub fn shard_records<R>(text: &str, record: impl Fn(usize, &serde_json::Value) -> Option<R>) -> Vec<R> {
     text.lines()
         .take(64)
         .filter_map(|l| serde_json::from_str(l).ok())
+        .enumerate()
+        .filter_map(|(i, v)| record(i, &v))
         .collect()
+}
+
+/// The law of a merge that succeeded: it holds each shard 0..`shards` of
+/// its split exactly once (`numbers`: the shard numbers of the records).
+///
+/// # Panics
+/// When a shard is missing, out of range or given twice.
+pub fn assert_each_shard_once(shards: usize, numbers: impl ExactSizeIterator<Item = usize>) {
+    assert_eq!(numbers.len(), shards);
+    let mut seen = vec![false; shards];
+    for shard in numbers {
+        assert!(!std::mem::replace(&mut seen[shard], true), "shard {shard} twice");
+    }
 }

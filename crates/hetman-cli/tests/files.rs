@@ -52,7 +52,7 @@ fn merge(kind: &str, files: &[PathBuf]) -> (String, String, i32) {
     run(&args)
 }
 
-/// Replaces the first `"key":value` in the JSON body of a sealed record.
+/// Replaces the first `"key":value` in a record.
 fn edit_field(path: &Path, key: &str, to: &str) {
     let text = std::fs::read_to_string(path).unwrap();
     let start = text.find(&format!("\"{key}\":")).unwrap() + key.len() + 3;
@@ -135,6 +135,72 @@ fn tampered_queens_shard_results_are_refused_and_yield_no_total() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A shard result as hetman wrote it before records: a sealed file (a
+/// `hetman-file 1` header line, then the JSON record, as
+/// `hetman::jobs::sealed::write` still writes it) with the same identity.
+fn to_sealed_form(path: &Path) {
+    let mut v: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
+    let seal = v.as_object_mut().unwrap().remove("hetman").unwrap();
+    let (kind, identity) = (
+        seal["kind"].as_str().unwrap(),
+        seal["identity"].as_str().unwrap(),
+    );
+    std::fs::remove_file(path).unwrap();
+    hetman::jobs::sealed::write(path, kind, identity, format!("{v}\n").as_bytes()).unwrap();
+}
+
+#[test]
+fn shard_results_are_json_that_any_reader_parses() {
+    let dir = temp_dir("json");
+    let files = queens_shards(&dir, 10, 3);
+    let mut solutions = 0;
+    for (i, f) in files.iter().enumerate() {
+        let v: serde_json::Value = serde_json::from_slice(&std::fs::read(f).unwrap()).unwrap();
+        assert_eq!(v["format"], "hetman-queens-shard");
+        assert_eq!(
+            (v["n"].as_u64(), v["shard"].as_u64(), v["shards"].as_u64()),
+            (Some(10), Some(i as u64), Some(3))
+        );
+        assert_eq!(v["hetman"]["kind"], "hetman-queens-shard");
+        assert_eq!(v["hetman"]["blake3"].as_str().unwrap().len(), 64);
+        solutions += v["solutions"].as_u64().unwrap();
+    }
+    assert_eq!(solutions, 724);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn shard_results_of_the_older_sealed_form_still_merge() {
+    let dir = temp_dir("sealed-form");
+    let files = queens_shards(&dir, 11, 3);
+    let (whole, err, code) = merge("queens", &files);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(whole, "11 queens: 2,680 solutions, 341 unique\n");
+    to_sealed_form(&files[1]);
+    assert!(std::fs::read_to_string(&files[1])
+        .unwrap()
+        .starts_with("hetman-file 1 kind=hetman-queens-shard "));
+    let (mixed, err, code) = merge("queens", &files);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(mixed, whole);
+    // Damaged in that form: refused as before.
+    let good = std::fs::read(&files[1]).unwrap();
+    let mut bad = good.clone();
+    let at = bad.len() - 5;
+    bad[at] ^= 2;
+    std::fs::write(&files[1], &bad).unwrap();
+    let (out, err, code) = merge("queens", &files);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("checksum mismatch"), "{err}");
+    // A new run writing there replaces it with a record.
+    std::fs::write(&files[1], &good).unwrap();
+    let again = queens_shards(&dir, 11, 3);
+    assert!(std::fs::read_to_string(&again[1])
+        .unwrap()
+        .starts_with(r#"{"hetman":"#));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_tampered_knight_shard_result_is_refused() {
     let dir = temp_dir("knight-tamper");
@@ -167,6 +233,13 @@ fn a_tampered_knight_shard_result_is_refused() {
     let (out, err, code) = merge("knight", &files);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("8 closed tours"), "{out}");
+    let mut tours = 0;
+    for f in &files {
+        let v: serde_json::Value = serde_json::from_slice(&std::fs::read(f).unwrap()).unwrap();
+        assert_eq!(v["hetman"]["kind"], "hetman-knight-shard");
+        tours += v["tours"].as_str().unwrap().parse::<u64>().unwrap();
+    }
+    assert_eq!(tours, 8);
     edit_field(&files[1], "tours", "\"9\"");
     let (out, err, code) = merge("knight", &files);
     assert_eq!(code, 2, "{out}");
@@ -305,10 +378,10 @@ fn outputs_go_where_the_user_points_without_destroying_anything() {
     };
     let (_, err, code) = shard_result(s(&fifo));
     assert_eq!(code, 0, "{err}");
-    assert!(reader
-        .join()
-        .unwrap()
-        .starts_with("hetman-file 1 kind=hetman-queens-shard"));
+    let record = reader.join().unwrap();
+    assert!(record.starts_with(r#"{"hetman":{"record":1,"kind":"hetman-queens-shard""#));
+    let v: serde_json::Value = serde_json::from_str(&record).unwrap();
+    assert_eq!((v["n"].as_u64(), v["shard"].as_u64()), (Some(9), Some(0)));
     assert!(!std::fs::metadata(&fifo).unwrap().is_file());
     // A full device: an error naming it, exit 2, and still a device.
     if Path::new("/dev/full").exists() {

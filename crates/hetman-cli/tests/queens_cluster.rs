@@ -286,16 +286,15 @@ fn merge_names_missing_duplicated_and_mismatched_shards() {
     assert!(err.contains("missing shard 3;"), "{err}");
     assert!(err.contains("shard 2 ("), "{err}");
     // A record of another engine or version is from another split, named.
-    // (Written sealed as hetman writes it: only the engine differs.)
-    let (identity, body) =
-        hetman::jobs::sealed::read(Path::new(&a[3]), "hetman-queens-shard").unwrap();
-    let text = String::from_utf8(body).unwrap();
+    // (Written as hetman writes a record: only the engine differs.)
+    let (identity, v) =
+        hetman::jobs::record::read(Path::new(&a[3]), "hetman-queens-shard").unwrap();
     let old = dir.join("old-version.json");
-    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     let engine = v["engine"].as_str().unwrap().to_string();
     assert!(engine.starts_with("join-2/"), "{engine}");
-    let edited = text.replace(&engine, "fast-1/0.0.1");
-    hetman::jobs::sealed::write(&old, "hetman-queens-shard", &identity, edited.as_bytes()).unwrap();
+    let mut edited = v.clone();
+    edited["engine"] = "fast-1/0.0.1".into();
+    hetman::jobs::record::write(&old, "hetman-queens-shard", &identity, &edited).unwrap();
     let (_, err, code) = run(&[
         "queens",
         "merge",

@@ -26,22 +26,16 @@ fn record(i: usize, v: &Value) -> Option<ShardRecord> {
 }
 
 fn check(s: &str) {
-    let records: Vec<ShardRecord> = hetman_fuzz::json_lines(s)
-        .iter()
-        .enumerate()
-        .filter_map(|(i, v)| record(i, v))
-        .collect();
+    let records = hetman_fuzz::shard_records(s, record);
     let Ok(m) = merge_shards(&records) else {
         return;
     };
-    assert_eq!(records.len(), m.shards);
-    let mut seen = vec![false; m.shards];
+    hetman_fuzz::assert_each_shard_once(m.shards, records.iter().map(|r| r.shard));
     for r in &records {
         assert_eq!(
             (&r.size, r.kind, r.shards, &r.split),
             (&m.size, m.kind, m.shards, &m.split)
         );
-        assert!(!std::mem::replace(&mut seen[r.shard], true));
     }
     let total: u128 = records.iter().map(|r| r.tours).sum();
     assert_eq!(m.tours, total);

@@ -36,22 +36,16 @@ fn record(i: usize, v: &Value) -> Option<ShardRecord> {
 }
 
 fn check(s: &str) {
-    let records: Vec<ShardRecord> = hetman_fuzz::json_lines(s)
-        .iter()
-        .enumerate()
-        .filter_map(|(i, v)| record(i, v))
-        .collect();
+    let records = hetman_fuzz::shard_records(s, record);
     let Ok(m) = merge_shards(&records) else {
         return;
     };
-    assert_eq!(records.len(), m.shards);
-    let mut seen = vec![false; m.shards];
+    hetman_fuzz::assert_each_shard_once(m.shards, records.iter().map(|r| r.shard));
     for r in &records {
         assert_eq!(
             (r.n, r.shards, r.split.as_str()),
             (m.n, m.shards, m.split.as_str())
         );
-        assert!(!std::mem::replace(&mut seen[r.shard], true));
     }
     let total: u64 = records.iter().map(|r| r.solutions).sum();
     assert_eq!(m.total, total);

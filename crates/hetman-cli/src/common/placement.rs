@@ -7,7 +7,7 @@ use crate::common::args::read_input;
 use crate::common::output::group;
 use crate::common::picture::Pictures;
 use anyhow::{bail, Result};
-use clap::ValueEnum;
+use clap::{Args, ValueEnum};
 use hetman::queens::Placement;
 use hetman::{render, Square};
 use serde_json::json;
@@ -31,6 +31,22 @@ pub enum Format {
     Board,
     /// Squares in algebraic notation: 'a5 b8 c4 d1 e7 f2 g6 h3'.
     Algebraic,
+}
+
+/// `--format`, written once for the commands that print placements
+/// (`queens list`, `solve`, `complete`); each has its own `--json`, which
+/// `--format` conflicts with.
+#[derive(Debug, Args)]
+pub struct FormatArg {
+    /// How to print each placement.
+    #[arg(
+        long,
+        short,
+        value_enum,
+        default_value = "code",
+        conflicts_with = "json"
+    )]
+    pub format: Format,
 }
 
 /// Refuses a format that cannot show N queens.

@@ -1,11 +1,12 @@
 //! Shard result records: one JSON object per file, written by a count with
 //! `--shard I/K --result FILE` and read back by `merge`. The writer and the
 //! reader of each problem's record sit side by side here, so the format is
-//! defined in one place; the library checks and adds them up.
+//! defined in one place; the library seals them (`hetman::jobs::record`:
+//! the job's identity and a checksum inside the JSON), checks and adds them up.
 
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use hetman::jobs::{sealed, Job};
+use hetman::jobs::{record, Job};
 use hetman::knight::frontier::shard::{self as knight_shard, kind_name, parse_kind};
 use hetman::queens::count::{ShardCount, ShardRecord, SymmetricCounts};
 use serde_json::{json, Value};
@@ -31,8 +32,8 @@ pub struct MergeArgs {
 }
 
 /// The job a shard record belongs to, from its own fields: the identity in
-/// the sealed file's header, so that a record whose fields were edited, or
-/// that was written by another version, is refused.
+/// the record's seal, so that a record whose fields were edited, or that was
+/// written by another version, is refused.
 fn record_job(v: &Value) -> Job {
     let text = |k: &str| match &v[k] {
         Value::String(s) => s.clone(),
@@ -43,28 +44,20 @@ fn record_job(v: &Value) -> Job {
         .field("split", text("split"))
 }
 
-/// Writes a record to `path` (`--result FILE`) whole or not at all, sealed
-/// with a checksum; an existing file there that hetman did not write is
-/// left alone and the run fails.
-pub fn write_record(path: &Path, record: &Value) -> Result<()> {
-    let kind = record["format"].as_str().unwrap_or("hetman-shard");
-    sealed::write(
-        path,
-        kind,
-        &record_job(record).identity(),
-        format!("{record}\n").as_bytes(),
-    )
-    .context("--result")
+/// Writes a record to `path` (`--result FILE`) whole or not at all: JSON
+/// with its seal (the job's identity and a checksum) inside; an existing
+/// file there that hetman did not write is left alone and the run fails.
+pub fn write_record(path: &Path, value: &Value) -> Result<()> {
+    let kind = value["format"].as_str().unwrap_or("hetman-shard");
+    record::write(path, kind, &record_job(value).identity(), value).context("--result")
 }
 
-/// Reads a shard result file of the given `format`: checks its seal (every
-/// byte, the kind, the tool version) and that its fields are the job its
-/// header names.
+/// Reads a shard result file of the given `format` (a record, or a file of
+/// the older sealed form): checks its seal (every byte, the kind, the tool
+/// version) and that its fields are the job its seal names.
 pub fn read_record(path: &Path, format: &str) -> Result<Value> {
     let shown = path.display();
-    let (identity, body) = sealed::read(path, format).map_err(|e| anyhow::anyhow!("FILES {e}"))?;
-    let v: Value = serde_json::from_slice(&body)
-        .map_err(|e| anyhow::anyhow!("FILES '{shown}' is not a shard result (not JSON: {e})"))?;
+    let (identity, v) = record::read(path, format).map_err(|e| anyhow::anyhow!("FILES {e}"))?;
     if v["format"] != format {
         bail!(
             "FILES '{shown}' is not a {} shard result (its format is {}, not \"{format}\")",

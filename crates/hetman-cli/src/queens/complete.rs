@@ -8,7 +8,7 @@ use crate::common::long_run::{install_ctrlc, Progress, STOP};
 use crate::common::output::{count_of, group, group_f64, Stream};
 use crate::common::picture::{PictureArgsOldSize, Sheet};
 use crate::common::placement::{
-    check_format, check_pictures, placement_json, placement_record, write_solution, Format,
+    check_format, check_pictures, placement_json, placement_record, write_solution, FormatArg,
 };
 use anyhow::{bail, Context, Result};
 use clap::Args;
@@ -87,15 +87,8 @@ pub struct CompleteArgs {
     /// With --list: stop after this many (0 or more).
     #[arg(long, requires = "list", value_parser = parse_limit, allow_negative_numbers = true)]
     pub limit: Option<u64>,
-    /// How to print each completion.
-    #[arg(
-        long,
-        short,
-        value_enum,
-        default_value = "code",
-        conflicts_with = "json"
-    )]
-    pub format: Format,
+    #[command(flatten)]
+    pub print: FormatArg,
     /// JSON: one object (with the engine, the time and the search counters), or one per line
     /// with --list.
     #[arg(long)]
@@ -243,7 +236,7 @@ pub fn run(a: &CompleteArgs) -> Result<ExitCode> {
     if a.count && pics.wanted() {
         bail!("--svg/--png draw completions: use them without --count (with --list for a sheet of them)");
     }
-    check_format(a.format, n)?;
+    check_format(a.print.format, n)?;
     if a.count {
         return count(a, &puzzle);
     }
@@ -279,7 +272,7 @@ pub fn run(a: &CompleteArgs) -> Result<ExitCode> {
                     &mut out,
                     n,
                     || p.ranks().iter().copied(),
-                    a.format,
+                    a.print.format,
                     pics.color,
                 )?;
             }
@@ -421,7 +414,7 @@ fn list(a: &CompleteArgs, puzzle: &Puzzle) -> Result<ExitCode> {
             format!("{v}\n")
         } else {
             let note = class.map(class_note);
-            placement_record(index, p, a.format, pics.color, note.as_deref())
+            placement_record(index, p, a.print.format, pics.color, note.as_deref())
         };
         if let Err(e) = out.record(&text) {
             failure = Some(e.into());

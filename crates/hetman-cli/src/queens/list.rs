@@ -5,7 +5,7 @@ use crate::common::args::{check_n_for, parse_limit, parse_search_n};
 use crate::common::engine::{refusal, AlgorithmArg};
 use crate::common::output::{group, Stream};
 use crate::common::picture::{Gallery, PictureArgsOldSize, Sheet};
-use crate::common::placement::{check_format, placement_json, placement_record, Format};
+use crate::common::placement::{check_format, placement_json, placement_record, FormatArg};
 use anyhow::{bail, Result};
 use clap::Args;
 use hetman::queens::{self, Algorithm, Placement};
@@ -35,15 +35,8 @@ pub struct ListArgs {
     /// One solution per symmetry class (the smallest code of its 8 images), with its class size.
     #[arg(long, short)]
     pub unique: bool,
-    /// How to print each solution.
-    #[arg(
-        long,
-        short,
-        value_enum,
-        default_value = "code",
-        conflicts_with = "json"
-    )]
-    pub format: Format,
+    #[command(flatten)]
+    pub print: FormatArg,
     /// One JSON object per line.
     #[arg(long)]
     pub json: bool,
@@ -60,7 +53,7 @@ pub struct ListArgs {
 pub fn run(a: &ListArgs) -> Result<ExitCode> {
     let algorithm = Algorithm::from(a.algorithm);
     check_n_for(algorithm, a.n)?;
-    check_format(a.format, a.n)?;
+    check_format(a.print.format, a.n)?;
     if let Some(why) = refusal(algorithm, a.n, true, 1) {
         bail!("{why}");
     }
@@ -92,7 +85,7 @@ pub fn run(a: &ListArgs) -> Result<ExitCode> {
             format!("{v}\n")
         } else {
             let note = class_size.map(|s| format!("class size {s}"));
-            placement_record(index, p, a.format, pics.color, note.as_deref())
+            placement_record(index, p, a.print.format, pics.color, note.as_deref())
         };
         if let Err(e) = out.record(&text) {
             failure = Some(e);

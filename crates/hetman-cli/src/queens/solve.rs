@@ -4,7 +4,9 @@
 use crate::common::args::parse_n;
 use crate::common::output::{self, group};
 use crate::common::picture::PictureArgsOldSize;
-use crate::common::placement::{check_format, check_pictures, write_code, write_solution, Format};
+use crate::common::placement::{
+    check_format, check_pictures, write_code, write_solution, FormatArg,
+};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use hetman::queens::{construct, minconflicts, Placement};
@@ -40,15 +42,8 @@ pub struct SolveArgs {
     /// (checking needs 5N bits, 625 MB at N = 10^9). --random always checks.
     #[arg(long, conflicts_with = "random")]
     pub no_verify: bool,
-    /// How to print the solution.
-    #[arg(
-        long,
-        short,
-        value_enum,
-        default_value = "code",
-        conflicts_with = "json"
-    )]
-    pub format: Format,
+    #[command(flatten)]
+    pub print: FormatArg,
     /// Print one JSON object: {"n", "code", "method", "verified"} (and "seed").
     #[arg(long)]
     pub json: bool,
@@ -74,7 +69,7 @@ pub fn run(a: &SolveArgs) -> Result<ExitCode> {
         }
         return Ok(ExitCode::from(1));
     }
-    check_format(a.format, n)?;
+    check_format(a.print.format, n)?;
     let start = Instant::now();
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
@@ -98,7 +93,7 @@ pub fn run(a: &SolveArgs) -> Result<ExitCode> {
             write_code(&mut out, ranks(), b",")?;
             writeln!(out, "]}}")?;
         } else {
-            write_solution(&mut out, n, ranks, a.format, pics.color)?;
+            write_solution(&mut out, n, ranks, a.print.format, pics.color)?;
         }
         out.flush()?;
         pics.write_with(|| render::svg::queens(&solved.placement, &[]))?;
@@ -133,7 +128,7 @@ pub fn run(a: &SolveArgs) -> Result<ExitCode> {
         write_code(&mut out, ranks(), b",")?;
         writeln!(out, "]}}")?;
     } else {
-        write_solution(&mut out, n, ranks, a.format, pics.color)?;
+        write_solution(&mut out, n, ranks, a.print.format, pics.color)?;
     }
     out.flush()?;
     if pics.wanted() {

@@ -10,8 +10,10 @@
 //! - [`checkpoint::Checkpoint`]: an append-only log of finished units, each
 //!   record chained to the previous one by a BLAKE3 hash, so that a crash
 //!   loses at most the units that were running and any edit is refused;
-//! - [`sealed`]: whole files (shard results, frontier states) with a header
-//!   naming the job and a BLAKE3 checksum over every byte of the body;
+//! - [`record`]: JSON records (shard results) that any JSON reader opens,
+//!   with the job's identity and a BLAKE3 checksum inside;
+//! - [`sealed`]: whole files (frontier states) with a header naming the job
+//!   and a BLAKE3 checksum over every byte of the body;
 //! - [`output`]: writes that never destroy what hetman did not write: an
 //!   atomic replace for files (through symlinks), in place for devices and
 //!   FIFOs, and a refusal for a foreign file where a checkpoint should be;
@@ -32,6 +34,7 @@ pub mod checkpoint;
 pub(crate) mod merge;
 pub mod output;
 mod progress;
+pub mod record;
 pub mod sealed;
 
 pub use progress::Progress;
@@ -150,6 +153,18 @@ pub(crate) fn difference(found: &str, wanted: &str) -> Option<String> {
         }
     }
     (found != wanted).then(|| format!("its job is '{found}', this run's is '{wanted}'"))
+}
+
+/// A path for a test's file, with nothing there yet: `name` in a
+/// directory of this process (one per `group`) in the system's temporary
+/// directory.
+#[cfg(test)]
+pub(crate) fn test_path(group: &str, name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("hetman-{group}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    let _ = std::fs::remove_file(&p);
+    p
 }
 
 /// A byte count with thousands separators, for messages ("at byte 1,204").

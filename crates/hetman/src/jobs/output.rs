@@ -37,6 +37,20 @@ pub enum Existing {
     /// Replace it only if it begins with these bytes (a file hetman wrote,
     /// such as a checkpoint or a shard result); refuse otherwise.
     OnlyOurs(&'static str),
+    /// Replace it only if it begins with one of these (a file hetman wrote
+    /// in one of several forms, such as a record or an older sealed file).
+    OnlyOursOf(&'static [&'static str]),
+}
+
+impl Existing {
+    /// The beginnings of the files that may be replaced; `None` for any file.
+    fn prefixes(&self) -> Option<&[&'static str]> {
+        match self {
+            Existing::Replace => None,
+            Existing::OnlyOurs(prefix) => Some(std::slice::from_ref(prefix)),
+            Existing::OnlyOursOf(prefixes) => Some(prefixes),
+        }
+    }
 }
 
 fn file_error(path: &Path, reason: impl Into<String>) -> Error {
@@ -99,19 +113,14 @@ fn resolve(path: &Path) -> Result<Target, Error> {
     Err(file_error(path, "is a loop of symbolic links"))
 }
 
-/// Whether the regular file at `path` begins with `prefix`.
-fn begins_with(path: &Path, prefix: &str) -> io::Result<bool> {
-    let mut head = vec![0u8; prefix.len()];
-    let mut f = File::open(path)?;
-    let mut got = 0;
-    while got < head.len() {
-        let n = f.read(&mut head[got..])?;
-        if n == 0 {
-            return Ok(false);
-        }
-        got += n;
-    }
-    Ok(head == prefix.as_bytes())
+/// Whether the regular file at `path` begins with one of `prefixes`.
+fn begins_with_one_of(path: &Path, prefixes: &[&str]) -> io::Result<bool> {
+    let longest = prefixes.iter().map(|p| p.len()).max().unwrap_or(0);
+    let mut head = Vec::with_capacity(longest);
+    File::open(path)?
+        .take(longest as u64)
+        .read_to_end(&mut head)?;
+    Ok(prefixes.iter().any(|p| head.starts_with(p.as_bytes())))
 }
 
 /// A file being written whole or not at all: [`Write`] to it, then
@@ -131,9 +140,9 @@ impl AtomicFile {
         let target = resolve(path)?;
         let tmp = match &target {
             Target::File(p) => {
-                if let Existing::OnlyOurs(prefix) = existing
+                if let Some(prefixes) = existing.prefixes()
                     && p.exists()
-                    && !begins_with(p, prefix).map_err(|e| io_failure(path, "read", &e))?
+                    && !begins_with_one_of(p, prefixes).map_err(|e| io_failure(path, "read", &e))?
                 {
                     return Err(file_error(
                         path,
