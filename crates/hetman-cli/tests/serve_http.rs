@@ -17,8 +17,23 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hetman"))
+        Server::start_with(&[], None)
+    }
+
+    /// `hetman serve --port 0 ARGS`, under `ulimit -n NOFILE` if given.
+    fn start_with(args: &[&str], nofile: Option<u32>) -> Server {
+        let bin = env!("CARGO_BIN_EXE_hetman");
+        let mut command = match nofile {
+            Some(n) => {
+                let mut c = Command::new("sh");
+                c.args(["-c", &format!("ulimit -n {n} && exec \"$0\" \"$@\""), bin]);
+                c
+            }
+            None => Command::new(bin),
+        };
+        let mut child = command
             .args(["serve", "--port", "0"])
+            .args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -53,6 +68,16 @@ impl Server {
 
     fn request(&self, method: &str, path: &str) -> Answer {
         request(self.port, method, path)
+    }
+
+    /// One request with extra header lines (each ending in CRLF), raw.
+    fn raw(&self, head: &str) -> Answer {
+        let mut s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+        s.write_all(head.as_bytes()).unwrap();
+        let mut raw = Vec::new();
+        s.read_to_end(&mut raw).unwrap();
+        Answer::parse(&raw)
     }
 }
 
@@ -110,6 +135,16 @@ impl Answer {
             .any(|(k, v)| k == "transfer-encoding" && v.contains("chunked"));
         if chunked {
             body = dechunk(&body);
+        }
+        let gzipped = headers
+            .iter()
+            .any(|(k, v)| k == "content-encoding" && v == "gzip");
+        if gzipped {
+            let mut plain = Vec::new();
+            flate2::read::GzDecoder::new(&body[..])
+                .read_to_end(&mut plain)
+                .unwrap();
+            body = plain;
         }
         Answer {
             status,
@@ -396,4 +431,235 @@ fn several_clients_at_once_then_a_clean_stop() {
         let said: Vec<String> = s.stderr.try_iter().collect();
         assert!(said.iter().any(|l| l == "hetman: stopped"), "{said:?}");
     }
+}
+
+/// Every answer, whatever made it, carries the security headers; every 4xx a
+/// JSON body that does not echo the request.
+#[test]
+fn headers_and_error_bodies() {
+    let s = Server::start();
+    let secret = "x".repeat(300);
+    for (method, path, status) in [
+        ("GET", "/".to_string(), 200),
+        ("GET", "/api/limits".to_string(), 200),
+        ("GET", "/api/queens/trace?n=4".to_string(), 200),
+        ("HEAD", "/".to_string(), 200),
+        ("GET", format!("/{secret}.js"), 404),
+        ("GET", format!("/api/{secret}"), 404),
+        ("POST", "/api/queens/trace?n=4".to_string(), 405),
+        ("DELETE", "/".to_string(), 405),
+        ("GET", format!("/api/queens/trace?n={secret}"), 400),
+        ("GET", format!("/api/queens/trace?{secret}=1"), 400),
+        (
+            "GET",
+            format!("/api/knight/trace?size=5&start={secret}"),
+            400,
+        ),
+        (
+            "GET",
+            format!("/api/knight/trace?size=5&blocked=a1,{secret}"),
+            400,
+        ),
+        ("GET", format!("/?q={}", "y".repeat(9000)), 414),
+    ] {
+        let a = s.request(method, &path);
+        assert_eq!(a.status, status, "{method} {}", &path[..path.len().min(60)]);
+        let csp = a.header("content-security-policy").unwrap_or("");
+        assert!(csp.contains("script-src 'self'"), "{path}: {csp}");
+        assert_eq!(a.header("x-content-type-options"), Some("nosniff"));
+        if status >= 400 {
+            assert_eq!(a.header("content-type"), Some("application/json"));
+            let e = a.error();
+            assert!(!e.contains(&"x".repeat(25)), "{method} {path}: quotes {e}");
+            assert!(!e.contains("yyyy"), "{e}");
+        }
+    }
+    // Headers too large for the API: 431, in JSON.
+    let mut head = "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n".to_string();
+    for i in 0..20 {
+        head.push_str(&format!("X-Long-{i}: {}\r\n", "z".repeat(1000)));
+    }
+    head.push_str("\r\n");
+    let a = s.raw(&head);
+    assert_eq!(a.status, 431);
+    assert!(a.error().contains("at most 16384"), "{}", a.body);
+    // The one-file player has its own policy: its scripts are inline.
+    let a = s.get("/api/queens/trace?n=4&format=html");
+    let csp = a.header("content-security-policy").unwrap();
+    assert!(csp.contains("script-src 'unsafe-inline'") && csp.contains("default-src 'none'"));
+}
+
+/// With `Accept-Encoding: gzip` the page, the API and the traces come gzipped.
+#[test]
+fn answers_are_gzipped() {
+    let s = Server::start();
+    for path in [
+        "/",
+        "/app.js",
+        "/api/limits",
+        "/api/queens/trace?n=8&limit=20000",
+        "/api/queens/trace?n=6&format=html",
+        "/api/knight/tour?size=8",
+    ] {
+        let a = s.raw(&format!(
+            "GET {path} HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n"
+        ));
+        assert_eq!(a.status, 200, "{path}");
+        assert_eq!(a.header("content-encoding"), Some("gzip"), "{path}");
+        assert!(!a.body.is_empty());
+    }
+    // The 20,000 events arrive whole after unzipping.
+    let a = s.raw(
+        "GET /api/queens/trace?n=8&limit=20000 HTTP/1.1\r\nHost: x\r\n\
+         Accept-Encoding: gzip\r\nConnection: close\r\n\r\n",
+    );
+    assert_eq!(a.body.lines().count(), 20_002);
+}
+
+/// A connection that sends nothing, one that sends its headers a byte a
+/// second, and a kept-alive one that goes quiet are all closed by the
+/// server (its header-read timeout is 10 s).
+#[test]
+fn idle_and_slow_connections_are_closed() {
+    let s = Server::start();
+    let port = s.port;
+    let closed_after = |mut c: TcpStream, drip: bool| -> Duration {
+        let t = Instant::now();
+        c.set_read_timeout(Some(Duration::from_millis(500)))
+            .unwrap();
+        let mut buf = [0u8; 4096];
+        loop {
+            assert!(t.elapsed() < Duration::from_secs(40), "never closed");
+            if drip && c.write_all(b"X").is_err() {
+                return t.elapsed();
+            }
+            match c.read(&mut buf) {
+                Ok(0) => return t.elapsed(),
+                Ok(_) => {}
+                Err(e)
+                    if e.kind() == std::io::ErrorKind::WouldBlock
+                        || e.kind() == std::io::ErrorKind::TimedOut => {}
+                Err(_) => return t.elapsed(),
+            }
+        }
+    };
+    std::thread::scope(|scope| {
+        let idle = scope.spawn(move || {
+            let c = TcpStream::connect(("127.0.0.1", port)).unwrap();
+            closed_after(c, false)
+        });
+        let slow = scope.spawn(move || {
+            let mut c = TcpStream::connect(("127.0.0.1", port)).unwrap();
+            c.write_all(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+                .unwrap();
+            closed_after(c, true)
+        });
+        let kept = scope.spawn(move || {
+            let mut c = TcpStream::connect(("127.0.0.1", port)).unwrap();
+            c.write_all(b"GET /api/limits HTTP/1.1\r\nHost: x\r\n\r\n")
+                .unwrap();
+            let mut first = [0u8; 12];
+            c.read_exact(&mut first).unwrap();
+            assert_eq!(&first, b"HTTP/1.1 200");
+            closed_after(c, false)
+        });
+        for (what, h) in [("idle", idle), ("slow", slow), ("kept-alive", kept)] {
+            let t = h.join().unwrap();
+            assert!(
+                t >= Duration::from_secs(8) && t < Duration::from_secs(20),
+                "{what} connection closed after {t:?}"
+            );
+        }
+    });
+}
+
+/// With `ulimit -n 128` the server keeps at most 64 connections; 150 idle
+/// ones cannot keep a new client out: when nearly all are taken, those quiet
+/// for a second are closed, long before their header-read timeout.
+#[cfg(unix)]
+#[test]
+fn idle_sockets_cannot_lock_the_class_out() {
+    let s = Server::start_with(&[], Some(128));
+    let said: Vec<String> = (0..3)
+        .filter_map(|_| s.stderr.recv_timeout(Duration::from_secs(5)).ok())
+        .collect();
+    assert!(
+        said.iter().any(|l| l.contains("at most 64 connections")),
+        "{said:?}"
+    );
+    let idle: Vec<TcpStream> = (0..150)
+        .map(|_| TcpStream::connect(("127.0.0.1", s.port)).unwrap())
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let t = Instant::now();
+    let a = s.get("/api/limits");
+    let took = t.elapsed();
+    assert_eq!(a.status, 200);
+    assert!(took < Duration::from_secs(8), "GET took {took:?}");
+    drop(idle);
+}
+
+/// A HEAD request and a client that leaves during a long skip stop their
+/// work: the server's CPU time stays still afterwards.
+#[cfg(target_os = "linux")]
+#[test]
+fn work_stops_when_the_client_leaves() {
+    let s = Server::start();
+    let heavy = "/api/queens/trace?n=16&skip=100000000&limit=10";
+    let c: Vec<TcpStream> = (0..2)
+        .map(|_| {
+            let mut c = TcpStream::connect(("127.0.0.1", s.port)).unwrap();
+            write!(c, "GET {heavy} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+            c
+        })
+        .collect();
+    let _ = s.request("HEAD", "/api/queens/trace?n=16&skip=100000000&format=html");
+    std::thread::sleep(Duration::from_millis(1500));
+    let busy = cpu_seconds(s.child.id());
+    drop(c);
+    std::thread::sleep(Duration::from_millis(1500));
+    let t0 = cpu_seconds(s.child.id());
+    std::thread::sleep(Duration::from_secs(2));
+    let t1 = cpu_seconds(s.child.id());
+    assert!(busy > 0.5, "the skips were running ({busy} s of CPU)");
+    assert!(
+        t1 - t0 < 0.2,
+        "{} s of CPU in 2 s after the clients left",
+        t1 - t0
+    );
+}
+
+/// The CPU time (user and system) of process `pid`, in seconds.
+#[cfg(target_os = "linux")]
+fn cpu_seconds(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    let after = &stat[stat.rfind(')').unwrap() + 2..];
+    let f: Vec<&str> = after.split(' ').collect();
+    // Fields 14 and 15 of stat (utime, stime) are 12 and 13 after the name.
+    let ticks: f64 = f[11].parse::<f64>().unwrap() + f[12].parse::<f64>().unwrap();
+    ticks / 100.0
+}
+
+/// With one worker, a second heavy request waits; past the queue it gets
+/// 503 with Retry-After and a JSON body.
+#[test]
+fn a_busy_server_says_when_to_come_back() {
+    let s = Server::start_with(&["--workers", "1"], None);
+    let heavy = "/api/queens/trace?n=16&skip=100000000&limit=10";
+    // One running and 16 waiting fill the queue of one worker.
+    let held: Vec<TcpStream> = (0..17)
+        .map(|_| {
+            let mut c = TcpStream::connect(("127.0.0.1", s.port)).unwrap();
+            write!(c, "GET {heavy} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+            c
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let a = s.get(heavy);
+    assert_eq!(a.status, 503, "{}", a.body);
+    assert_eq!(a.header("retry-after"), Some("5"));
+    assert!(a.error().contains("busy"), "{}", a.body);
+    // The page and the limits still answer.
+    assert_eq!(s.get("/api/limits").status, 200);
+    drop(held);
 }

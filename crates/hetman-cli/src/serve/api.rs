@@ -3,7 +3,7 @@
 //! Every parameter is checked before any work starts; a bad one gets HTTP 400
 //! with `{"error": "..."}` that names the parameter and what it accepts.
 
-use axum::body::{Body, Bytes};
+use super::{body, work};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::Query;
 use axum::http::{header, StatusCode};
@@ -16,7 +16,6 @@ use hetman::trace::{
 };
 use hetman::{BoardSize, Square};
 use serde_json::json;
-use std::convert::Infallible;
 
 /// The most events one request gives (the page asks for the next chunk with `skip`).
 pub const MAX_LIMIT: u64 = 200_000;
@@ -31,8 +30,6 @@ pub const MAX_KNIGHT_SIDE: u32 = 8;
 pub const MAX_TOUR_SIDE: u32 = 300;
 /// The most nodes a search for a finished tour may visit.
 const TOUR_MAX_NODES: u64 = 20_000_000;
-/// Bytes gathered before a piece of the streamed body is sent.
-const CHUNK_BYTES: usize = 64 * 1024;
 
 /// The API's routes.
 pub fn routes() -> Router {
@@ -95,6 +92,31 @@ async fn limits() -> Response {
     .into_response()
 }
 
+/// The most characters of a client's value quoted back in an error.
+const QUOTE_CHARS: usize = 24;
+
+/// `v` as an error quotes it: at most [`QUOTE_CHARS`] characters, then "...".
+fn short(v: &str) -> String {
+    match v.char_indices().nth(QUOTE_CHARS) {
+        Some((cut, _)) => format!("{}...", &v[..cut]),
+        None => v.to_string(),
+    }
+}
+
+/// The square `v` of parameter `what`; the error quotes a long value only in part.
+fn parse_square(size: BoardSize, what: &str, v: &str) -> Result<Square, ApiError> {
+    size.parse_square(v).map_err(|e| {
+        if v.chars().count() > QUOTE_CHARS {
+            ApiError::bad(format!(
+                "{what}: '{}' is not a square (give one such as c3)",
+                short(v)
+            ))
+        } else {
+            ApiError::bad(format!("{what}: {e}"))
+        }
+    })
+}
+
 /// The query string, checked against the names an endpoint takes.
 struct Params {
     pairs: Vec<(String, String)>,
@@ -110,7 +132,8 @@ impl Params {
         for (name, _) in &pairs {
             if !accepted.contains(&name.as_str()) {
                 return Err(ApiError::bad(format!(
-                    "unknown parameter '{name}': this endpoint takes {}",
+                    "unknown parameter '{}': this endpoint takes {}",
+                    short(name),
                     accepted.join(", ")
                 )));
             }
@@ -134,7 +157,8 @@ impl Params {
         match v.parse::<u64>() {
             Ok(x) if (min..=max).contains(&x) => Ok(Some(x)),
             _ => Err(ApiError::bad(format!(
-                "{name} must be a whole number from {min} to {max} ({what}), not '{v}'"
+                "{name} must be a whole number from {min} to {max} ({what}), not '{}'",
+                short(v)
             ))),
         }
     }
@@ -144,7 +168,8 @@ impl Params {
             None | Some("false" | "0" | "no" | "off") => Ok(false),
             Some("" | "true" | "1" | "yes" | "on") => Ok(true),
             Some(v) => Err(ApiError::bad(format!(
-                "{name} must be true or false, not '{v}'"
+                "{name} must be true or false, not '{}'",
+                short(v)
             ))),
         }
     }
@@ -154,7 +179,8 @@ impl Params {
             "jsonl" | "ndjson" => Ok(Format::JsonLines),
             "html" => Ok(Format::Html),
             v => Err(ApiError::bad(format!(
-                "format must be jsonl (the events) or html (the player as one page), not '{v}'"
+                "format must be jsonl (the events) or html (the player as one page), not '{}'",
+                short(v)
             ))),
         }
     }
@@ -186,7 +212,8 @@ impl Params {
         let v = self.get("size").unwrap_or("8");
         let bad = || {
             ApiError::bad(format!(
-                "size must be N or WxH with each side from 1 to {max_side} (e.g. 5 or 5x6), not '{v}'"
+                "size must be N or WxH with each side from 1 to {max_side} (e.g. 5 or 5x6), not '{}'",
+                short(v)
             ))
         };
         let size: BoardSize = v.parse().map_err(|_| bad())?;
@@ -203,10 +230,7 @@ impl Params {
             if s.is_empty() {
                 continue;
             }
-            blocked.push(
-                size.parse_square(s)
-                    .map_err(|e| ApiError::bad(format!("blocked: {e}")))?,
-            );
+            blocked.push(parse_square(size, "blocked", s)?);
         }
         KnightBoard::with_blocked(size, &blocked)
             .map_err(|e| ApiError::bad(format!("blocked: {e}")))
@@ -214,13 +238,11 @@ impl Params {
 
     fn start(&self, board: &KnightBoard) -> Result<Square, ApiError> {
         let v = self.get("start").unwrap_or("a1");
-        let sq = board
-            .size()
-            .parse_square(v)
-            .map_err(|e| ApiError::bad(format!("start: {e}")))?;
+        let sq = parse_square(board.size(), "start", v)?;
         if board.is_blocked(board.index(sq)) {
             return Err(ApiError::bad(format!(
-                "start: '{v}' is a blocked square: choose a free one"
+                "start: '{}' is a blocked square: choose a free one",
+                short(v)
             )));
         }
         Ok(sq)
@@ -253,7 +275,8 @@ async fn queens_trace(
         "permutations" => QueensAlgorithm::Permutations,
         v => {
             return Err(ApiError::bad(format!(
-                "algorithm must be backtracking, bitboard, brute or permutations, not '{v}'"
+                "algorithm must be backtracking, bitboard, brute or permutations, not '{}'",
+                short(v)
             )));
         }
     };
@@ -267,13 +290,15 @@ async fn queens_trace(
         file: download.then(|| format!("hetman-queens-{n}-{name}")),
         title: format!("hetman: {n} queens, {name}"),
     };
-    Ok(out.respond(move |line| {
-        for l in JsonLines::new(trace, limits) {
-            if !line(&l) {
-                return;
+    Ok(out
+        .respond(move |stop, line| {
+            for l in JsonLines::new(stop.watch(trace), limits) {
+                if !line(&l) {
+                    return;
+                }
             }
-        }
-    }))
+        })
+        .await)
 }
 
 /// `GET /api/code?algorithm=backtracking&dialect=pseudo`: the listing a
@@ -287,14 +312,16 @@ async fn code_listing(
     let v = p.get("algorithm").unwrap_or("backtracking");
     let algorithm = code::Algorithm::from_name(v).ok_or_else(|| {
         ApiError::bad(format!(
-            "algorithm must be one of {} (queens: the first four; knight: plain, warnsdorff), not '{v}'",
-            names.join(", ")
+            "algorithm must be one of {} (queens: the first four; knight: plain, warnsdorff), not '{}'",
+            names.join(", "),
+            short(v)
         ))
     })?;
     let v = p.get("dialect").unwrap_or("pseudo");
     let dialect = code::Dialect::from_name(v).ok_or_else(|| {
         ApiError::bad(format!(
-            "dialect must be pseudo (the seeds' pseudocode) or c, not '{v}'"
+            "dialect must be pseudo (the seeds' pseudocode) or c, not '{}'",
+            short(v)
         ))
     })?;
     Ok(axum::Json(json!({
@@ -332,7 +359,8 @@ async fn knight_trace(
         "warnsdorff" => KnightOrder::Warnsdorff,
         v => {
             return Err(ApiError::bad(format!(
-                "order must be plain or warnsdorff, not '{v}'"
+                "order must be plain or warnsdorff, not '{}'",
+                short(v)
             )));
         }
     };
@@ -352,16 +380,18 @@ async fn knight_trace(
         file: download.then(|| format!("hetman-knight-{size}-{start}")),
         title: format!("hetman: knight on {size} from {start}, {order_name}"),
     };
-    Ok(out.respond(move |line| {
-        let Ok(trace) = KnightTrace::new(&board, start, order, closed) else {
-            return;
-        };
-        for l in JsonLines::new(trace, limits) {
-            if !line(&l) {
+    Ok(out
+        .respond(move |stop, line| {
+            let Ok(trace) = KnightTrace::new(&board, start, order, closed) else {
                 return;
+            };
+            for l in JsonLines::new(stop.watch(trace), limits) {
+                if !line(&l) {
+                    return;
+                }
             }
-        }
-    }))
+        })
+        .await)
 }
 
 /// `GET /api/knight/tour?size=8&start=a1&closed=false&blocked=`: one finished tour.
@@ -373,11 +403,16 @@ async fn knight_tour(
     let board = p.board(size)?;
     let start = p.start(&board)?;
     let closed = p.flag("closed")?;
+    let (_slot, stop, _watch) = match work::admit().await {
+        Ok(ticket) => ticket.split(),
+        Err(busy) => return Ok(busy.into_response()),
+    };
     let found = tokio::task::spawn_blocking(move || {
         let options = FindOptions {
             closed,
             algorithm: Algorithm::Warnsdorff,
             max_nodes: Some(TOUR_MAX_NODES),
+            stop: Some(stop.flag()),
             ..FindOptions::default()
         };
         find(&board, start, &options).map(|f| (board, f))
@@ -445,15 +480,27 @@ struct Output {
 }
 
 impl Output {
-    /// The answer whose lines `produce` writes, on a blocking thread; `produce`
-    /// stops when the callback returns false (the client has gone).
-    fn respond(
+    /// The answer whose lines `produce` writes, on a blocking thread, once
+    /// the gate lets it run (or 503); `produce` stops when the callback
+    /// returns false or the stop flag is set (the client has gone).
+    async fn respond(
         self,
-        produce: impl FnOnce(&mut dyn FnMut(&str) -> bool) + Send + 'static,
+        produce: impl FnOnce(&work::Stop, &mut dyn FnMut(&str) -> bool) + Send + 'static,
     ) -> Response {
-        let (mut r, ext) = match self.format {
-            Format::JsonLines => (stream_lines(produce), "jsonl"),
-            Format::Html => (html_page(produce, self.title), "html"),
+        let page = match self.format {
+            Format::Html => match work::admit_page().await {
+                Ok(page) => Some(page),
+                Err(busy) => return busy.into_response(),
+            },
+            Format::JsonLines => None,
+        };
+        let ticket = match work::admit().await {
+            Ok(ticket) => ticket,
+            Err(busy) => return busy.into_response(),
+        };
+        let (mut r, ext) = match page {
+            None => (body::stream_lines(ticket, produce), "jsonl"),
+            Some(page) => (body::html_page(ticket, page, produce, self.title), "html"),
         };
         let h = r.headers_mut();
         h.insert(
@@ -466,74 +513,21 @@ impl Output {
         if let Some(v) = disposition {
             h.insert(header::CONTENT_DISPOSITION, v);
         }
+        if self.format == Format::Html {
+            // The one-file player runs its own inline scripts and asks for nothing.
+            h.insert(
+                header::CONTENT_SECURITY_POLICY,
+                header::HeaderValue::from_static(super::layers::EXPORT_CSP),
+            );
+        }
         r
     }
-}
-
-/// A JSON Lines body streamed in pieces of about [`CHUNK_BYTES`].
-fn stream_lines(produce: impl FnOnce(&mut dyn FnMut(&str) -> bool) + Send + 'static) -> Response {
-    let (tx, rx) = tokio::sync::mpsc::channel::<Bytes>(4);
-    tokio::task::spawn_blocking(move || {
-        let mut buf = Vec::with_capacity(CHUNK_BYTES + 1024);
-        let mut open = true;
-        let send = |buf: &mut Vec<u8>| {
-            let piece = std::mem::replace(buf, Vec::with_capacity(CHUNK_BYTES + 1024));
-            tx.blocking_send(Bytes::from(piece)).is_ok()
-        };
-        produce(&mut |line: &str| {
-            buf.extend_from_slice(line.as_bytes());
-            buf.push(b'\n');
-            if buf.len() >= CHUNK_BYTES {
-                open = send(&mut buf);
-            }
-            open
-        });
-        if open && !buf.is_empty() {
-            send(&mut buf);
-        }
-    });
-    let body = futures_util::stream::unfold(rx, |mut rx| async move {
-        rx.recv().await.map(|b| (Ok::<_, Infallible>(b), rx))
-    });
-    let mut r = Response::new(Body::from_stream(body));
-    r.headers_mut().insert(
-        header::CONTENT_TYPE,
-        header::HeaderValue::from_static("application/x-ndjson; charset=utf-8"),
-    );
-    r
-}
-
-/// The player as one page with the trace inside (at most [`MAX_LIMIT`] events).
-fn html_page(
-    produce: impl FnOnce(&mut dyn FnMut(&str) -> bool) + Send + 'static,
-    title: String,
-) -> Response {
-    let (tx, rx) = tokio::sync::oneshot::channel::<String>();
-    tokio::task::spawn_blocking(move || {
-        let mut text = String::new();
-        produce(&mut |line: &str| {
-            text.push_str(line);
-            text.push('\n');
-            true
-        });
-        let _ = tx.send(crate::common::html::export_html(&text, &title));
-    });
-    let body = futures_util::stream::once(async move {
-        rx.await
-            .map(Bytes::from)
-            .map_err(|_| std::io::Error::other("the page could not be built"))
-    });
-    let mut r = Response::new(Body::from_stream(body));
-    r.headers_mut().insert(
-        header::CONTENT_TYPE,
-        header::HeaderValue::from_static("text/html; charset=utf-8"),
-    );
-    r
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use axum::body::Body;
     use axum::http::Request;
     use tower::ServiceExt;
 

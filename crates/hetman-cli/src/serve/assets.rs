@@ -52,10 +52,12 @@ fn asset(path: &str) -> Response {
             );
             r
         }
+        // No echo of the path; the page's address is all a person needs.
         None => (
             StatusCode::NOT_FOUND,
-            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-            format!("not found: /{path}\n"),
+            axum::Json(serde_json::json!({
+                "error": "no such file: the page is at / and the API under /api"
+            })),
         )
             .into_response(),
     }

@@ -18,6 +18,19 @@
 //!   `download=1` names a file to save. Bad parameters get HTTP 400 and
 //!   `{"error": "..."}` naming the parameter and what it accepts.
 //!
+//! A class can lean on it (issue 43): at most a few searches run at once
+//! (`--workers`, the cores by default; more wait in a short queue, then get
+//! 503 with `Retry-After`), so the page and `/api/limits` stay quick; a
+//! search stops within a few thousand events when its client leaves, also
+//! while it skips; a one-page export holds its slot until it is sent, so the
+//! pages in memory are at most the workers; connections stay below the
+//! open-file limit, a client has 10 s to send its headers (and a kept-alive
+//! connection 10 s to send the next), and quiet ones are closed first when
+//! nearly all are taken; every answer has a Content-Security-Policy,
+//! `nosniff` and gzip when asked for, every 4xx a JSON body that quotes at
+//! most a short prefix of the request. `--host 0.0.0.0` prints this
+//! machine's addresses for the students.
+//!
 //! The page keeps up to 2 million events for stepping back (`?cap=N` in its
 //! address changes that, for tests) and says so when older ones are dropped.
 
@@ -26,7 +39,15 @@ pub mod api;
 #[cfg(feature = "web")]
 mod assets;
 #[cfg(feature = "web")]
+mod body;
+#[cfg(feature = "web")]
+mod conn;
+#[cfg(feature = "web")]
+mod layers;
+#[cfg(feature = "web")]
 mod server;
+#[cfg(feature = "web")]
+mod work;
 
 #[cfg(feature = "web")]
 #[allow(unused_imports)] // the router is for tests that drive it without a socket

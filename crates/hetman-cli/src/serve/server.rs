@@ -1,6 +1,6 @@
 //! The server: arguments, the router, binding, opening a browser, and a clean stop on Ctrl-C.
 
-use super::{api, assets};
+use super::{api, assets, conn, layers, work};
 use anyhow::Context;
 use axum::Router;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -29,6 +29,11 @@ pub struct ServeArgs {
     /// Open the page in a browser (with xdg-open; a failure is only a warning).
     #[arg(long)]
     pub open: bool,
+    /// Searches (traces, one-page exports, tours) run at once; more wait in
+    /// a short queue, then get 503 with Retry-After. Default: the number of
+    /// cores.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub workers: Option<u32>,
 }
 
 fn parse_host(s: &str) -> Result<IpAddr, String> {
@@ -44,9 +49,10 @@ fn parse_host(s: &str) -> Result<IpAddr, String> {
         })
 }
 
-/// The whole application: the page, its assets and the API.
+/// The whole application: the page, its assets and the API, with the
+/// headers, compression and JSON errors of every answer.
 pub fn router() -> Router {
-    api::routes().merge(assets::routes())
+    layers::apply(api::routes().merge(assets::routes()))
 }
 
 /// Runs the server until Ctrl-C.
@@ -74,6 +80,9 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
     let local = listener
         .local_addr()
         .context("cannot read the bound address")?;
+    if let Some(w) = args.workers {
+        work::set_workers(w as usize);
+    }
     let url = page_url(local);
     eprintln!("hetman: serving on {url} (Ctrl-C to stop)");
     if !local.ip().is_loopback() {
@@ -81,30 +90,51 @@ async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
             "hetman: warning: listening on {}, so other machines can reach the page",
             local.ip()
         );
+        let others = if local.ip().is_unspecified() {
+            conn::interface_addresses(local.ip())
+        } else {
+            vec![(String::new(), local.ip())]
+        };
+        if others.is_empty() {
+            eprintln!("hetman: this machine has no network address besides loopback");
+        }
+        for (name, ip) in others {
+            let at = if name.is_empty() {
+                String::new()
+            } else {
+                format!(" ({name})")
+            };
+            eprintln!(
+                "hetman: students open {}{at}",
+                page_url(SocketAddr::new(ip, local.port()))
+            );
+        }
     }
+    let limit = conn::max_connections();
+    eprintln!(
+        "hetman: at most {limit} connections and {} searches at once",
+        work::workers()
+    );
     if args.open {
         open_browser(&url);
     }
 
-    let (stop_tx, mut stop_rx) = tokio::sync::watch::channel(false);
-    let server = axum::serve(listener, router()).with_graceful_shutdown(async move {
-        stop_signal().await;
-        eprintln!(
-            "hetman: stopping (waiting up to {} s for open requests)",
-            GRACE.as_secs()
-        );
-        let _ = stop_tx.send(true);
-    });
-    let deadline = async move {
-        let _ = stop_rx.wait_for(|&stopped| stopped).await;
-        tokio::select! {
-            () = tokio::time::sleep(GRACE) => {}
-            _ = tokio::signal::ctrl_c() => {}
-        }
-    };
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let server = conn::serve(listener, router(), limit, stop_rx);
+    tokio::pin!(server);
     tokio::select! {
-        r = server => r.context("the server failed")?,
-        () = deadline => eprintln!("hetman: requests still open were cut"),
+        () = server.as_mut() => return Ok(ExitCode::SUCCESS),
+        () = stop_signal() => {}
+    }
+    eprintln!(
+        "hetman: stopping (waiting up to {} s for open requests)",
+        GRACE.as_secs()
+    );
+    let _ = stop_tx.send(true);
+    tokio::select! {
+        () = server => {}
+        () = tokio::time::sleep(GRACE) => eprintln!("hetman: requests still open were cut"),
+        _ = tokio::signal::ctrl_c() => eprintln!("hetman: requests still open were cut"),
     }
     eprintln!("hetman: stopped");
     Ok(ExitCode::SUCCESS)

@@ -1,0 +1,131 @@
+//! The bodies of the trace answers: JSON Lines streamed as the search runs,
+//! and the player as one page. Each runs on a blocking thread under a
+//! [`Ticket`] of the gate: the stop flag ends the work when the body is
+//! dropped (the client left) or the time is up, and a client that stops
+//! reading cannot hold a slot for longer than [`SEND_WAIT`] per piece.
+
+use super::work::{OwnedPagePermit, Stop, Ticket};
+use axum::body::{Body, Bytes};
+use axum::http::{header, HeaderValue};
+use axum::response::Response;
+use futures_util::StreamExt;
+use std::time::Duration;
+
+/// Bytes gathered before a piece of the streamed body is sent.
+const CHUNK_BYTES: usize = 64 * 1024;
+/// The longest the work waits for the client to take the next piece.
+const SEND_WAIT: Duration = Duration::from_secs(30);
+
+/// A JSON Lines body streamed in pieces of about [`CHUNK_BYTES`].
+pub fn stream_lines(
+    ticket: Ticket,
+    produce: impl FnOnce(&Stop, &mut dyn FnMut(&str) -> bool) + Send + 'static,
+) -> Response {
+    let (slot, stop, watch) = ticket.split();
+    let (tx, rx) = tokio::sync::mpsc::channel::<Bytes>(4);
+    let handle = tokio::runtime::Handle::current();
+    tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        let mut buf = Vec::with_capacity(CHUNK_BYTES + 1024);
+        let mut open = true;
+        let send = |buf: &mut Vec<u8>| {
+            let piece = std::mem::replace(buf, Vec::with_capacity(CHUNK_BYTES + 1024));
+            !stop.is_set()
+                && handle.block_on(async {
+                    matches!(
+                        tokio::time::timeout(SEND_WAIT, tx.send(Bytes::from(piece))).await,
+                        Ok(Ok(()))
+                    )
+                })
+        };
+        produce(&stop, &mut |line: &str| {
+            buf.extend_from_slice(line.as_bytes());
+            buf.push(b'\n');
+            if buf.len() >= CHUNK_BYTES {
+                open = send(&mut buf);
+            }
+            open
+        });
+        if open && !buf.is_empty() {
+            send(&mut buf);
+        }
+    });
+    // The guard lives as long as the body: dropped early, it stops the work.
+    let body = futures_util::stream::unfold((rx, watch), |(mut rx, watch)| async move {
+        rx.recv()
+            .await
+            .map(|b| (Ok::<_, std::convert::Infallible>(b), (rx, watch)))
+    });
+    // Fused: the gzip layer polls a body once more after its end (for trailers).
+    let mut r = Response::new(Body::from_stream(body.fuse()));
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/x-ndjson; charset=utf-8"),
+    );
+    r
+}
+
+/// The player as one page with the trace inside (at most the request's
+/// limit of events). The page's permit and the slot are held until the page
+/// is sent, so the pages in memory at once are bounded.
+pub fn html_page(
+    ticket: Ticket,
+    page_permit: OwnedPagePermit,
+    produce: impl FnOnce(&Stop, &mut dyn FnMut(&str) -> bool) + Send + 'static,
+    title: String,
+) -> Response {
+    let (slot, stop, watch) = ticket.split();
+    let (tx, rx) = tokio::sync::oneshot::channel::<String>();
+    let work_stop = stop.clone();
+    tokio::task::spawn_blocking(move || {
+        let stop = work_stop;
+        let mut text = String::new();
+        produce(&stop, &mut |line: &str| {
+            text.push_str(line);
+            text.push('\n');
+            !stop.is_set()
+        });
+        if stop.is_set() {
+            return;
+        }
+        let page = crate::common::html::export_html(&text, &title);
+        drop(text);
+        let _ = tx.send(page);
+    });
+    enum State {
+        Building(tokio::sync::oneshot::Receiver<String>),
+        Sending(Bytes),
+    }
+    let held = (slot, watch, stop, page_permit);
+    let body =
+        futures_util::stream::unfold(Some((State::Building(rx), held)), |state| async move {
+            let (state, held) = state?;
+            let page = match state {
+                State::Building(rx) => match rx.await {
+                    Ok(page) => Bytes::from(page),
+                    Err(_) => {
+                        let e = std::io::Error::other("the page could not be built");
+                        return Some((Err(e), None));
+                    }
+                },
+                State::Sending(rest) => rest,
+            };
+            if held.2.is_set() {
+                let e = std::io::Error::other("the page took too long to send");
+                return Some((Err(e), None));
+            }
+            if page.is_empty() {
+                return None;
+            }
+            let mut rest = page;
+            let piece = rest.split_to(rest.len().min(CHUNK_BYTES));
+            Some((Ok(piece), Some((State::Sending(rest), held))))
+        });
+    // Fused: the gzip layer polls a body once more after its end (for trailers).
+    let mut r = Response::new(Body::from_stream(body.fuse()));
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    r
+}
