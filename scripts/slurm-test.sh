@@ -3,13 +3,15 @@
 #
 # Installs the Debian packages if they are missing (slurmctld, slurmd, slurm-client, munge),
 # brings the cluster up with scripts/slurm-local.sh, writes the job with
-# `hetman queens slurm 13 --shards 4`, submits the array and the dependent merge, waits for
-# both, checks the merged totals against OEIS (73,712 solutions, 9,233 unique) and that the
-# shards ran the half-board join, and stops
+# `hetman queens slurm 13 --shards 40`, submits the array and the dependent merge, waits for
+# both, checks the merged totals against OEIS (73,712 solutions, 9,233 unique), that the
+# shards ran the half-board join and that its rank sets were cut finer for 40 shards (at
+# least 8 work units a shard, more than N = 13 has by default), and stops
 # the daemons by their process ids on exit, whatever happened.
 #
 #   scripts/slurm-test.sh              build hetman (release) and run the test
 #   HETMAN=/path/to/hetman scripts/slurm-test.sh    use that binary
+#   SHARDS=4 scripts/slurm-test.sh                  another number of shards
 #
 # Runs as root, or as a user with sudo (for apt-get and the daemons).
 set -euo pipefail
@@ -65,15 +67,16 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 start=$(date +%s)
+shards=${SHARDS:-40}
 "${local_sh[@]}" start
 export SLURM_CONF="$cluster/slurm.conf"
 
-"$hetman" queens slurm 13 --shards 4 --dir "$work/job" --hetman "$hetman" --time 10
+"$hetman" queens slurm 13 --shards "$shards" --dir "$work/job" --hetman "$hetman" --time 10
 array_job=$(sbatch --parsable "$work/job/queens-13.sbatch")
 jobs_to_cancel=$array_job
 merge_job=$(sbatch --parsable --dependency="afterok:$array_job" "$work/job/queens-13-merge.sbatch")
 jobs_to_cancel="$array_job $merge_job"
-say "submitted job array $array_job (4 shards) and merge $merge_job"
+say "submitted job array $array_job ($shards shards) and merge $merge_job"
 
 for _ in $(seq 300); do
     if [ -z "$(squeue -h -j "$array_job,$merge_job" 2>/dev/null)" ]; then
@@ -88,7 +91,7 @@ if [ -n "$(squeue -h -j "$array_job,$merge_job" 2>/dev/null)" ]; then
 fi
 jobs_to_cancel=
 
-for i in 0 1 2 3; do
+for ((i = 0; i < shards; i++)); do
     [ -s "$work/job/results/shard-$i.json" ] || { say "shard $i wrote no result"; exit 1; }
 done
 expected="13 queens: 73,712 solutions, 9,233 unique"
@@ -97,7 +100,13 @@ if [ "$got" != "$expected" ]; then
     say "merged totals: expected '$expected', got '$got'"
     exit 1
 fi
-grep -q "^shards: 4 " "$work/job/total.txt" || { say "total.txt does not name 4 shards"; exit 1; }
+grep -q "^shards: $shards " "$work/job/total.txt" || { say "total.txt does not name $shards shards"; exit 1; }
+# More than 8 units a shard: the finer split of the rank sets (N = 13 has fewer by default).
+units=$(sed -nE 's/^work units: ([0-9,]+)$/\1/p' "$work/job/total.txt" | tr -d ,)
+if [ "${units:-0}" -lt $((8 * shards)) ]; then
+    say "the split has ${units:-no} work units, fewer than 8 for each of $shards shards"
+    exit 1
+fi
 # N = 13 is in the half-board join's range: the shards must have run it.
 grep -q "^engine: join-2/" "$work/job/total.txt" || { say "the shards did not run the half-board join"; exit 1; }
-say "ok: $got (4 array tasks and a dependent merge, $(($(date +%s) - start)) s with the cluster's start and stop)"
+say "ok: $got ($shards array tasks over $units work units and a dependent merge, $(($(date +%s) - start)) s with the cluster's start and stop)"

@@ -90,6 +90,7 @@ pub fn queens_record(c: &ShardCount, wall: f64, threads: usize) -> Value {
         "shards": c.shards,
         "split": c.split,
         "units": c.units,
+        "split_units": c.split_units,
         "solutions": c.solutions,
         "nodes": c.nodes,
         "half_turn": c.symmetric.map(|s| s.half_turn),
@@ -97,6 +98,7 @@ pub fn queens_record(c: &ShardCount, wall: f64, threads: usize) -> Value {
         "cpu_seconds": c.cpu_seconds,
         "seconds": wall,
         "threads": threads,
+        "peak_bytes": c.peak_bytes,
     })
 }
 
@@ -126,6 +128,7 @@ pub fn read_queens_record(path: &Path) -> Result<ShardRecord> {
             .with_context(|| damaged(path, &v, "engine"))?
             .to_string(),
         units: field("units")? as usize,
+        split_units: v["split_units"].as_u64().map(|u| u as usize),
         solutions: field("solutions")?,
         nodes: field("nodes")?,
         cpu_seconds: v["cpu_seconds"].as_f64().unwrap_or(0.0),

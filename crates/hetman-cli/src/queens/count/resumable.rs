@@ -26,12 +26,17 @@ const ESTIMATE_BUDGET: Duration = Duration::from_millis(3000);
 /// Counts (or estimates) one shard of N; `algorithm` is the fast engine.
 pub fn count(a: &CountArgs, algorithm: Algorithm, threads: usize) -> Result<ExitCode> {
     let l = &a.long_run;
-    // Range and memory; the time limit is per shard, below.
-    if let Some(why) = refusal_within(algorithm, a.n, true, threads, memory_budget(a.max_memory)) {
-        bail!("{why}");
-    }
     let spec = l.shard.unwrap_or(ShardSpec { index: 0, count: 1 });
     let engine = Engine::for_n(a.n);
+    // Range and memory; the time limit is per shard, below. The join's
+    // memory is its shard's, checked by the library from its own plan.
+    let budget = match engine {
+        Engine::Halves => None,
+        Engine::Constellations => memory_budget(a.max_memory),
+    };
+    if let Some(why) = refusal_within(algorithm, a.n, true, threads, budget) {
+        bail!("{why}");
+    }
     if l.estimate {
         if engine == Engine::Halves {
             return estimate_join_run(a, spec, threads);
@@ -76,7 +81,7 @@ pub fn count(a: &CountArgs, algorithm: Algorithm, threads: usize) -> Result<Exit
         memory_budget(a.max_memory),
         |opts| match engine {
             Engine::Halves => {
-                let plan = JoinPlan::new(a.n)?;
+                let plan = JoinPlan::for_shards(a.n, spec.count)?;
                 let split = Split::join(&plan, spec.count, threads)?;
                 count_join_resumable(&plan, &split, spec.index, checkpoint, opts)
             }
@@ -128,6 +133,7 @@ pub fn count(a: &CountArgs, algorithm: Algorithm, threads: usize) -> Result<Exit
                 v["work_units"] = json!(c.units);
                 v["resumed_units"] = json!(c.resumed);
                 v["threads"] = json!(threads);
+                v["peak_bytes"] = json!(c.peak_bytes);
             }
             crate::outln!("{v}");
         } else {
@@ -167,6 +173,12 @@ fn print_stats(c: &ShardCount, algorithm: Algorithm, threads: usize, wall: f64) 
     crate::outln!("{}: {}", c.engine.work(), group(c.nodes));
     crate::outln!("time: {}", output::seconds(wall));
     crate::outln!("cpu time over all runs: {}", output::seconds(c.cpu_seconds));
+    if c.engine == Engine::Halves {
+        crate::outln!(
+            "quarter cells and halves held at most: {} MiB",
+            group(c.peak_bytes.div_ceil(1 << 20))
+        );
+    }
     Ok(())
 }
 
@@ -248,9 +260,10 @@ fn human(s: f64) -> String {
 
 /// `--estimate` for the half-board join: times a sample of its own units.
 fn estimate_join_run(a: &CountArgs, spec: ShardSpec, threads: usize) -> Result<ExitCode> {
-    let plan = JoinPlan::new(a.n)?;
+    let plan = JoinPlan::for_shards(a.n, spec.count)?;
     let split = Split::join(&plan, spec.count, threads)?;
-    let e = estimate_join(&plan, &split, threads, ESTIMATE_BUDGET);
+    let shards: Vec<&[usize]> = (0..split.shards()).map(|i| split.units(i)).collect();
+    let e = estimate_join(&plan, &shards, threads, ESTIMATE_BUDGET);
     let wall = |cpu: f64| cpu / threads as f64;
     let (lo, hi) = e
         .shard_cpu_seconds

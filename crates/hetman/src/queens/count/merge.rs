@@ -2,8 +2,8 @@
 //! merge that checks the set (every shard of one split and engine exactly
 //! once, totals consistent with the symmetry classes) before adding it up.
 
-use super::shard::shard_error;
-use super::{unique_from, SymmetricCounts};
+use super::error::shard_error;
+use super::symmetric::{unique_from, SymmetricCounts};
 use crate::jobs::merge::{check_members, merge_error, Member};
 use crate::Error;
 
@@ -25,6 +25,9 @@ pub struct ShardRecord {
     pub engine: String,
     /// Units in the shard.
     pub units: usize,
+    /// Units in the whole split (`None` in a record written before records
+    /// carried it): the shards' units must add up to it.
+    pub split_units: Option<usize>,
     /// Solutions in the shard's units.
     pub solutions: u64,
     /// Search nodes.
@@ -145,6 +148,23 @@ pub fn merge_shards(records: &[ShardRecord]) -> Result<Merged, Error> {
         m.cpu_seconds += r.cpu_seconds;
     }
     m.total = total;
+    // Every unit counted once: the shards' units add up to the split's.
+    let declared: Vec<usize> = records.iter().filter_map(|r| r.split_units).collect();
+    if let Some(&expected) = declared.first() {
+        if declared.iter().any(|&d| d != expected) {
+            return Err(shard_error(
+                "the records disagree on the number of units in the split; a record is damaged"
+                    .to_string(),
+            ));
+        }
+        if m.units != expected {
+            return Err(shard_error(format!(
+                "the shards hold {} units, the split has {expected}: a unit is missing or \
+                 counted twice; a record is damaged",
+                m.units
+            )));
+        }
+    }
     // The classes of solutions have 8, 4 or 2 members (no symmetry, the half
     // turn only, the quarter turn), so the counts must add up that way: a
     // record edited by hand rarely does, and is refused rather than merged.

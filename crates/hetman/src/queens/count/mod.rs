@@ -25,6 +25,7 @@
 //! assert_eq!((c.total, c.unique), (724, 92));
 //! ```
 
+mod error;
 mod estimate;
 mod halves;
 mod merge;
@@ -36,10 +37,10 @@ mod units;
 pub use estimate::{estimate_cpu, CpuEstimate};
 pub use halves::{
     count_halves, count_join_units, estimate_join, HalvesCount, JoinEstimate, JoinPlan,
-    JoinUnitCount, DEFAULT_CHUNK_BYTES, HALVES_MAX_N, HALVES_MIN_N,
+    JoinUnitCount, DEFAULT_CHUNK_BYTES, HALVES_MAX_N, HALVES_MIN_N, UNITS_PER_SHARD,
 };
 pub use merge::{merge_shards, Merged, ShardRecord};
-pub use shard::{count_join_resumable, count_resumable, ShardCount};
+pub use shard::{count_join_resumable, count_resumable, shards_to_fit, ShardCount};
 pub use split::Split;
 pub use symmetric::{symmetric_counts, unique_from, SymmetricCounts};
 pub use units::{Border, Plan, Unit, UnitCount, MAX_N};

@@ -23,20 +23,15 @@
 //! assert_eq!((m.total, m.unique), (724, 92));
 //! ```
 
+use super::error::shard_error;
 use super::merge::ShardRecord;
 use super::split::Split;
-use super::{
-    count_join_units, count_units, symmetric_counts, unique_from, CountOptions, Engine, JoinPlan,
-    Plan, SymmetricCounts,
-};
+use super::symmetric::{symmetric_counts, unique_from, SymmetricCounts};
+use super::{count_join_units, count_units, CountOptions, Engine, JoinPlan, Plan};
 use crate::jobs::checkpoint::Checkpoint;
 use crate::Error;
 use std::path::Path;
 use std::sync::Mutex;
-
-pub(super) fn shard_error(reason: String) -> Error {
-    Error::Shard { reason }
-}
 
 /// What [`count_resumable`] found for one shard.
 #[derive(Clone, Debug, PartialEq)]
@@ -53,6 +48,9 @@ pub struct ShardCount {
     pub engine: Engine,
     /// Units in the shard.
     pub units: usize,
+    /// Units in the whole split, over all its shards: a merge checks that
+    /// the shards' units add up to it.
+    pub split_units: usize,
     /// Units taken from the checkpoint rather than counted by this run.
     pub resumed: usize,
     /// Solutions in the shard's units, weighted by class size.
@@ -64,6 +62,10 @@ pub struct ShardCount {
     pub cpu_seconds: f64,
     /// The symmetric counts, computed by shard 0 only (they are needed once).
     pub symmetric: Option<SymmetricCounts>,
+    /// Bytes of quarter cells and buffers this run held at once at most, by
+    /// the half-board join's own accounting ([`HalvesCount::peak_bytes`](super::HalvesCount::peak_bytes));
+    /// 0 for the constellation search.
+    pub peak_bytes: u64,
 }
 
 impl ShardCount {
@@ -107,6 +109,7 @@ impl ShardCount {
             split: self.split.clone(),
             engine: self.engine.version().to_string(),
             units: self.units,
+            split_units: Some(self.split_units),
             solutions: self.solutions,
             nodes: self.nodes,
             cpu_seconds: self.cpu_seconds,
@@ -144,69 +147,139 @@ pub fn count_resumable(
     options: &CountOptions<'_>,
 ) -> Result<ShardCount, Error> {
     check_split(split, plan.n(), Engine::Constellations, shard)?;
-    let n = plan.n();
-    let units = split.units(shard);
-    let mut solutions = 0u64;
-    let mut nodes = 0u64;
-    let mut micros = 0u64;
-    let mut todo: Vec<usize> = units.to_vec();
-    let ckpt = match checkpoint {
-        Some(path) => {
-            let c = Checkpoint::open(path, &split.header(shard))?;
-            let damaged = |reason: String| Error::Checkpoint {
-                path: path.display().to_string(),
-                reason,
-            };
-            for (key, values) in c.records() {
-                let i = usize::try_from(key).unwrap_or(usize::MAX);
-                if units.binary_search(&i).is_err() {
-                    return Err(damaged(format!(
-                        "records unit {key}, which is not in shard {shard}; delete it to start over"
-                    )));
-                }
-                let &[s, nd, us] = values else {
-                    return Err(damaged(format!(
-                        "unit {key} has {} values, not 3; delete it to start over",
-                        values.len()
-                    )));
-                };
-                let w = u64::from(plan.units()[i].weight);
-                solutions += w * s;
-                nodes = nodes.saturating_add(nd);
-                micros = micros.saturating_add(us);
+    // A unit's record holds its completions; the count is weighted by class.
+    let weight = |i: usize| u64::from(plan.units()[i].weight);
+    let run = Resumed::open(split, shard, checkpoint, weight)?;
+    let result = count_units(plan, &run.todo, options, &|unit, c, took| {
+        run.log
+            .record(u64::from(unit.index), c.solutions, c.nodes, took)
+    });
+    let found = result.map(|f| (f.solutions, f.nodes, 0));
+    run.finish(plan.n(), split, shard, Engine::Constellations, found)
+}
+
+/// Checks that `split` is one of N by `engine` and has a shard `shard`.
+fn check_split(split: &Split, n: usize, engine: Engine, shard: usize) -> Result<(), Error> {
+    if split.n() != n {
+        return Err(shard_error(format!(
+            "the split is for N = {}, the plan for N = {n}",
+            split.n()
+        )));
+    }
+    if split.engine() != engine {
+        return Err(shard_error(format!(
+            "the split is of the {} engine's units, the plan of the {}'s",
+            split.engine().version(),
+            engine.version()
+        )));
+    }
+    if shard >= split.shards() {
+        return Err(shard_error(format!(
+            "shard {shard} does not exist: a split into {k} shards has shards 0 to {}",
+            split.shards() - 1,
+            k = split.shards()
+        )));
+    }
+    Ok(())
+}
+
+/// A shard's run so far: the units an earlier run recorded in the
+/// checkpoint, added up, and the units left to count.
+struct Resumed {
+    /// Units of the shard.
+    units: usize,
+    /// Units left to count.
+    todo: Vec<usize>,
+    /// Solutions, work and CPU microseconds of the recorded units.
+    solutions: u64,
+    work: u64,
+    micros: u64,
+    /// Where this run records the units it finishes.
+    log: UnitLog,
+}
+
+impl Resumed {
+    /// Reads the checkpoint at `path` (if any) for shard `shard` of
+    /// `split`: every record must be a unit of the shard with three figures
+    /// (solutions, work, microseconds); each unit's solutions count
+    /// `weight(unit)` times.
+    fn open(
+        split: &Split,
+        shard: usize,
+        path: Option<&Path>,
+        weight: impl Fn(usize) -> u64,
+    ) -> Result<Resumed, Error> {
+        let units = split.units(shard);
+        let mut run = Resumed {
+            units: units.len(),
+            todo: units.to_vec(),
+            solutions: 0,
+            work: 0,
+            micros: 0,
+            log: UnitLog::new(None),
+        };
+        let Some(path) = path else {
+            return Ok(run);
+        };
+        let c = Checkpoint::open(path, &split.header(shard))?;
+        let damaged = |reason: String| Error::Checkpoint {
+            path: path.display().to_string(),
+            reason: format!("{reason}; delete it to start over"),
+        };
+        for (key, values) in c.records() {
+            let i = usize::try_from(key).unwrap_or(usize::MAX);
+            if units.binary_search(&i).is_err() {
+                return Err(damaged(format!(
+                    "records unit {key}, which is not in shard {shard}"
+                )));
             }
-            todo.retain(|&i| c.get(i as u64).is_none());
-            Some(Mutex::new(c))
+            let &[s, work, us] = values else {
+                return Err(damaged(format!(
+                    "unit {key} has {} values, not 3",
+                    values.len()
+                )));
+            };
+            run.solutions = weight(i)
+                .checked_mul(s)
+                .and_then(|s| run.solutions.checked_add(s))
+                .ok_or_else(|| damaged("its counts overflow 64 bits".to_string()))?;
+            run.work = run.work.saturating_add(work);
+            run.micros = run.micros.saturating_add(us);
         }
-        None => None,
-    };
-    let resumed = units.len() - todo.len();
-    let log = UnitLog::new(ckpt);
-    let result = count_units(
-        plan,
-        &todo,
-        options,
-        &|unit: &super::Unit, c: super::UnitCount, took| {
-            log.record(u64::from(unit.index), c.solutions, c.nodes, took)
-        },
-    );
-    let spent = log.finish()?;
-    let found = result?;
-    let micros = micros.saturating_add(spent);
-    let symmetric = (shard == 0).then(|| symmetric_counts(n));
-    Ok(ShardCount {
-        n,
-        shard,
-        shards: split.shards(),
-        split: split.id().to_string(),
-        engine: Engine::Constellations,
-        units: units.len(),
-        resumed,
-        solutions: solutions + found.solutions,
-        nodes: nodes.saturating_add(found.nodes),
-        cpu_seconds: micros as f64 / 1e6,
-        symmetric,
-    })
+        run.todo.retain(|&i| c.get(i as u64).is_none());
+        run.log = UnitLog::new(Some(Mutex::new(c)));
+        Ok(run)
+    }
+
+    /// The shard's count: the recorded units and what this run `found`
+    /// (solutions, work and peak bytes, or the error that stopped it,
+    /// returned after the checkpoint is synced).
+    fn finish(
+        self,
+        n: usize,
+        split: &Split,
+        shard: usize,
+        engine: Engine,
+        found: Result<(u64, u64, u64), Error>,
+    ) -> Result<ShardCount, Error> {
+        let spent = self.log.finish()?;
+        let (solutions, work, peak_bytes) = found?;
+        Ok(ShardCount {
+            n,
+            shard,
+            shards: split.shards(),
+            split: split.id().to_string(),
+            engine,
+            units: self.units,
+            split_units: split.total_units(),
+            resumed: self.units - self.todo.len(),
+            solutions: self.solutions + solutions,
+            nodes: self.work.saturating_add(work),
+            cpu_seconds: self.micros.saturating_add(spent) as f64 / 1e6,
+            symmetric: (shard == 0).then(|| symmetric_counts(n)),
+            peak_bytes,
+        })
+    }
 }
 
 /// The finished units of a resumable count: each recorded in the checkpoint
@@ -261,31 +334,6 @@ impl UnitLog {
     }
 }
 
-/// Checks that `split` is one of N by `engine` and has a shard `shard`.
-fn check_split(split: &Split, n: usize, engine: Engine, shard: usize) -> Result<(), Error> {
-    if split.n() != n {
-        return Err(shard_error(format!(
-            "the split is for N = {}, the plan for N = {n}",
-            split.n()
-        )));
-    }
-    if split.engine() != engine {
-        return Err(shard_error(format!(
-            "the split is of the {} engine's units, the plan of the {}'s",
-            split.engine().version(),
-            engine.version()
-        )));
-    }
-    if shard >= split.shards() {
-        return Err(shard_error(format!(
-            "shard {shard} does not exist: a split into {k} shards has shards 0 to {}",
-            split.shards() - 1,
-            k = split.shards()
-        )));
-    }
-    Ok(())
-}
-
 /// Counts shard `shard` of a split of the half-board join's units, like
 /// [`count_resumable`] for the constellation search: with a checkpoint file,
 /// the units it records are not counted again and each unit finished now is
@@ -314,71 +362,108 @@ pub fn count_join_resumable(
     checkpoint: Option<&Path>,
     options: &CountOptions<'_>,
 ) -> Result<ShardCount, Error> {
-    let n = plan.n();
-    check_split(split, n, Engine::Halves, shard)?;
-    let units = split.units(shard);
-    let mut solutions = 0u64;
-    let mut halves = 0u64;
-    let mut micros = 0u64;
-    let mut todo: Vec<usize> = units.to_vec();
-    let ckpt = match checkpoint {
-        Some(path) => {
-            let c = Checkpoint::open(path, &split.header(shard))?;
-            let damaged = |reason: String| Error::Checkpoint {
-                path: path.display().to_string(),
-                reason,
-            };
-            for (key, values) in c.records() {
-                let i = usize::try_from(key).unwrap_or(usize::MAX);
-                if units.binary_search(&i).is_err() {
-                    return Err(damaged(format!(
-                        "records unit {key}, which is not in shard {shard}; delete it to start over"
-                    )));
-                }
-                let &[s, h, us] = values else {
-                    return Err(damaged(format!(
-                        "unit {key} has {} values, not 3; delete it to start over",
-                        values.len()
-                    )));
-                };
-                solutions = solutions.checked_add(s).ok_or_else(|| {
-                    damaged("its counts overflow 64 bits; delete it to start over".to_string())
-                })?;
-                halves = halves.saturating_add(h);
-                micros = micros.saturating_add(us);
-            }
-            todo.retain(|&i| c.get(i as u64).is_none());
-            Some(Mutex::new(c))
-        }
-        None => None,
+    check_split(split, plan.n(), Engine::Halves, shard)?;
+    if let Some(budget) = options.max_memory {
+        check_shard_memory(plan, split, shard, budget, options.threads)?;
+    }
+    // A unit's record holds its solutions, weighted already.
+    let run = Resumed::open(split, shard, checkpoint, |_| 1)?;
+    let result = count_join_units(plan, &run.todo, options, &|u, c, took| {
+        run.log.record(u as u64, c.solutions, c.halves, took)
+    });
+    let found = result.map(|f| (f.total, f.halves, f.peak_bytes));
+    run.finish(plan.n(), split, shard, Engine::Halves, found)
+}
+
+/// Refuses shard `shard` of `split` if it would hold more than `budget`
+/// bytes on `threads` threads (0: all cores), naming the number of shards
+/// that fits ([`shards_to_fit`]).
+fn check_shard_memory(
+    plan: &JoinPlan,
+    split: &Split,
+    shard: usize,
+    budget: u64,
+    threads: usize,
+) -> Result<(), Error> {
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        t => t,
     };
-    let resumed = units.len() - todo.len();
-    let log = UnitLog::new(ckpt);
-    let result = count_join_units(
-        plan,
-        &todo,
-        options,
-        &|u: usize, c: super::JoinUnitCount, took| {
-            log.record(u as u64, c.solutions, c.halves, took)
-        },
-    );
-    let spent = log.finish()?;
-    let found = result?;
-    let micros = micros.saturating_add(spent);
-    let symmetric = (shard == 0).then(|| symmetric_counts(n));
-    Ok(ShardCount {
-        n,
-        shard,
-        shards: split.shards(),
-        split: split.id().to_string(),
-        engine: Engine::Halves,
-        units: units.len(),
-        resumed,
-        solutions: solutions + found.total,
-        nodes: halves.saturating_add(found.halves),
-        cpu_seconds: micros as f64 / 1e6,
-        symmetric,
+    let need = plan.memory_bytes(split.units(shard), threads);
+    if need <= budget {
+        return Ok(());
+    }
+    let mib = |b: u64| b.div_ceil(1 << 20);
+    let k = split.shards();
+    let what = if k == 1 {
+        format!("N = {}", plan.n())
+    } else {
+        format!("shard {shard}/{k} of N = {}", plan.n())
+    };
+    let fits = match shards_to_fit(plan, k.saturating_mul(2), budget, threads) {
+        Some((k2, worst)) => format!(
+            "cut into {k2} shards, each holds at most about {} MiB",
+            mib(worst)
+        ),
+        None => "no finer split fits, as every shard holds the plan's tables and one \
+                 unit's cells and halves at least"
+            .to_string(),
+    };
+    Err(Error::TooLarge {
+        reason: format!(
+            "the half-board join would hold about {} MiB for {what} on {threads} thread{} \
+             ({} MiB of them the plan's tables, which every shard holds), more than the \
+             memory budget of {} MiB; {fits}",
+            mib(need),
+            if threads == 1 { "" } else { "s" },
+            mib(plan.fixed_bytes()),
+            budget >> 20
+        ),
     })
+}
+
+/// The smallest number of shards, from `from` on and doubling, into which
+/// the half-board join's rank sets of `plan` can be cut
+/// ([`JoinPlan::cut_for_shards`]) so that every shard holds at most `budget`
+/// bytes on `threads` threads, with what the largest of them holds; `None`
+/// when no rank set can be cut into more pieces first.
+///
+/// ```
+/// use hetman::queens::count::{shards_to_fit, JoinPlan, Split};
+/// let plan = JoinPlan::new(14).unwrap();
+/// let all: Vec<usize> = (0..plan.units()).collect();
+/// let whole = plan.memory_bytes(&all, 1);
+/// let (k, worst) = shards_to_fit(&plan, 2, whole - 1, 1).unwrap();
+/// assert!(k >= 2 && worst < whole);
+/// assert_eq!(shards_to_fit(&plan, 2, 1, 1), None);
+/// ```
+#[must_use]
+pub fn shards_to_fit(
+    plan: &JoinPlan,
+    from: usize,
+    budget: u64,
+    threads: usize,
+) -> Option<(usize, u64)> {
+    let mut k = from.max(1);
+    let (mut last, mut last_units) = (u64::MAX, 0);
+    while k <= 1 << 24 {
+        let cut = plan.cut_for_shards(k);
+        let split = Split::join(&cut, k, threads).ok()?;
+        let worst = (0..k)
+            .map(|i| cut.memory_bytes(split.units(i), threads))
+            .max()
+            .unwrap_or(0);
+        if worst <= budget {
+            return Some((k, worst));
+        }
+        // Finer cuts stop when no rank set can be cut into more pieces.
+        if cut.cut_for() > 1 && cut.units() == last_units && worst >= last {
+            return None;
+        }
+        (last, last_units) = (worst, cut.units());
+        k *= 2;
+    }
+    None
 }
 
 #[cfg(test)]
@@ -436,6 +521,28 @@ mod tests {
             assert!(merge_shards(&r).is_err(), "{half} {quarter}");
         }
         assert_eq!(merge_shards(&good).unwrap().unique, 1_787);
+    }
+
+    #[test]
+    fn shards_whose_units_do_not_add_up_to_the_split_are_refused() {
+        let good = all_shards(12, 3);
+        let mut r = good.clone();
+        r[2].units += 1;
+        let e = merge_shards(&r).unwrap_err().to_string();
+        assert!(e.contains("a unit is missing or counted twice"), "{e}");
+        let mut r = good.clone();
+        r[0].split_units = r[0].split_units.map(|u| u + 1);
+        let e = merge_shards(&r).unwrap_err().to_string();
+        assert!(e.contains("disagree on the number of units"), "{e}");
+        // Records from before the field merge as they did.
+        let old: Vec<ShardRecord> = good
+            .iter()
+            .map(|r| ShardRecord {
+                split_units: None,
+                ..r.clone()
+            })
+            .collect();
+        assert_eq!(merge_shards(&old).unwrap().total, 14_200);
     }
 
     #[test]

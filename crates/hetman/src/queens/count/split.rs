@@ -2,7 +2,7 @@
 //! estimated cost, and the engine versions that splits, checkpoints and
 //! shard records are tied to.
 
-use super::shard::shard_error;
+use super::error::shard_error;
 use super::{Engine, JoinPlan, Plan};
 use crate::Error;
 use std::cmp::Reverse;
@@ -127,7 +127,7 @@ impl Split {
             ));
         }
         let units = plan.units();
-        let (shards, costs) = if k == 1 {
+        let (shards, costs) = if k == 1 && plan.cut_for() == 1 {
             let cost = (0..units).map(|u| plan.rank_sets_of(u) as u64).sum();
             (vec![(0..units).collect()], vec![cost])
         } else {
@@ -202,6 +202,18 @@ impl Split {
     #[must_use]
     pub fn units(&self, i: usize) -> &[usize] {
         &self.shards[i]
+    }
+
+    /// The number of units over all shards.
+    ///
+    /// ```
+    /// use hetman::queens::count::{Plan, Split};
+    /// let plan = Plan::new(9).unwrap();
+    /// assert_eq!(Split::new(&plan, 4).unwrap().total_units(), plan.units().len());
+    /// ```
+    #[must_use]
+    pub fn total_units(&self) -> usize {
+        self.shards.iter().map(Vec::len).sum()
     }
 
     /// The estimated cost of shard `i`, in the units of [`super::Unit::cost`]

@@ -21,6 +21,9 @@ struct Entry {
 struct State {
     /// A fast hash: the keys are the program's own, a few per rank set.
     entries: HashMap<Key, Entry, foldhash::fast::FixedState>,
+    /// Bytes of the cells held now, and at most so far.
+    held: u64,
+    peak: u64,
 }
 
 /// The cells of one count.
@@ -69,6 +72,8 @@ impl Cells {
         drop(state);
         let cell = Arc::new(Cell::build(&self.geo, key.0, key.1, key.2));
         let mut state = self.lock();
+        state.held += cell.bytes();
+        state.peak = state.peak.max(state.held);
         let entry = state.entries.entry(key).or_default();
         entry.building = false;
         entry.cell = Some(Arc::clone(&cell));
@@ -85,7 +90,14 @@ impl Cells {
         };
         entry.uses = entry.uses.saturating_sub(1);
         if entry.uses == 0 && !entry.building {
+            let bytes = entry.cell.as_ref().map_or(0, |c| c.bytes());
             state.entries.remove(&key);
+            state.held = state.held.saturating_sub(bytes);
         }
+    }
+
+    /// Bytes of cells held at once at most so far.
+    pub(super) fn peak_bytes(&self) -> u64 {
+        self.lock().peak
     }
 }

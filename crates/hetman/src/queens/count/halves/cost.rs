@@ -2,12 +2,15 @@
 //! number of west and east halves each would make, before the diagonals
 //! inside the half and the middle queen's are checked.
 
+use super::super::run_workers;
 use super::jobs::Job;
 use super::low;
 use super::matcher::BLOCK;
 use super::sieve::{BUCKET, MAX_CUTS, MIN_PROBES};
-use super::tables::{Census, Geometry};
+use super::tables::{Census, Geometry, Piece};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 /// What a rank set is expected to cost, from the sizes of its two sides.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -27,6 +30,26 @@ impl JobCost {
         self.west + self.east
     }
 
+    /// The cost of one piece of the rank set: `piece.of` pieces of the
+    /// east side (`east`) or of the west side, each matched against the
+    /// whole of the other side, which is made again for each piece.
+    pub fn piece(&self, piece: Piece, east: bool) -> JobCost {
+        let of = u64::from(piece.of.max(1));
+        if of == 1 {
+            return *self;
+        }
+        let (west, east) = if east {
+            (self.west, self.east.div_ceil(of))
+        } else {
+            (self.west.div_ceil(of), self.east)
+        };
+        JobCost {
+            west,
+            east,
+            pairs: self.pairs.div_ceil(of),
+        }
+    }
+
     /// The cost in the plan's arbitrary units: the same on every machine,
     /// as the split of the units into shards is made from it.
     pub fn cost(&self) -> u64 {
@@ -34,8 +57,26 @@ impl JobCost {
     }
 }
 
-/// The estimated cost of every job, in the order given.
+/// The estimated cost of every job, in the order given, worked out on every
+/// core (in runs of consecutive jobs, which share their south cells).
 pub(super) fn job_costs(geo: &Geometry, census: &Census, jobs: &[Job]) -> Vec<JobCost> {
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let runs: Vec<&[Job]> = jobs.chunks(4096).collect();
+    let out: Vec<Mutex<Vec<JobCost>>> = runs.iter().map(|_| Mutex::default()).collect();
+    let next = AtomicUsize::new(0);
+    run_workers(threads.min(runs.len()).max(1), &|| loop {
+        let at = next.fetch_add(1, Ordering::Relaxed);
+        let Some(run) = runs.get(at) else { break };
+        let costs = run_costs(geo, census, run);
+        *out[at].lock().unwrap_or_else(PoisonError::into_inner) = costs;
+    });
+    out.into_iter()
+        .flat_map(|m| m.into_inner().unwrap_or_else(PoisonError::into_inner))
+        .collect()
+}
+
+/// The estimated costs of a run of jobs, on this thread.
+fn run_costs(geo: &Geometry, census: &Census, jobs: &[Job]) -> Vec<JobCost> {
     let n = geo.n;
     let north = &census.north;
     let south = &census.south;

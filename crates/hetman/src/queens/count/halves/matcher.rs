@@ -38,6 +38,13 @@ pub(super) struct Matcher {
     rows: Vec<Row>,
 }
 
+impl Matcher {
+    /// Bytes its tables hold.
+    pub(super) fn bytes(&self) -> u64 {
+        (self.rows.capacity() * std::mem::size_of::<Row>() + self.groups.capacity() * 16) as u64
+    }
+}
+
 /// One table row: a bit per half of a block, on a cache line of its own.
 #[derive(Clone, Copy)]
 #[repr(align(64))]

@@ -34,7 +34,7 @@
 use super::CountOptions;
 use crate::Error;
 use std::fmt::Write as _;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// The largest N the half-board join takes: its keys (two bits per crossing
 /// diagonal) fit below the sieve's 55 bits (64 less its
@@ -66,6 +66,7 @@ use cost::JobCost;
 use jobs::{jobs, Job};
 pub use run::{count_join_units, JoinUnitCount};
 pub use sample::{estimate_join, JoinEstimate};
+use tables::Piece;
 use tables::{Census, Geometry, Side};
 
 /// Units the rank sets are batched into, about: few enough that recording
@@ -76,6 +77,45 @@ const TARGET_UNITS: usize = 4096;
 /// Rank sets per unit at least: the join's worker took 16 at a time before it
 /// had units (fewer made two threads about 3% slower at N = 17).
 const MIN_UNIT_JOBS: usize = 16;
+
+/// Units per shard at least, in a plan made for K shards
+/// ([`JoinPlan::for_shards`]): with each unit at most an eighth of a shard's
+/// share of the cost, the dealing keeps the slowest shard within 1.125 times
+/// the mean.
+pub const UNITS_PER_SHARD: usize = 8;
+
+/// One unit: the rank sets `start..end` whole, or (with `piece.of` over 1)
+/// one piece of the rank set `start`: the halves of its larger side made
+/// from a share of its north cell's file sets ([`Piece`]), matched against
+/// all of the other side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Span {
+    start: usize,
+    end: usize,
+    piece: Piece,
+    /// Whether the piece is of the east side (the complement's halves).
+    east: bool,
+}
+
+impl Span {
+    fn whole(start: usize, end: usize) -> Span {
+        Span {
+            start,
+            end,
+            piece: Piece::WHOLE,
+            east: false,
+        }
+    }
+
+    /// The pieces of the west side and of the east side.
+    fn sides(&self) -> (Piece, Piece) {
+        if self.east {
+            (Piece::WHOLE, self.piece)
+        } else {
+            (self.piece, Piece::WHOLE)
+        }
+    }
+}
 
 /// Bytes of north cells a chunk of rank sets needs at most, by default
 /// ([`JoinPlan::new`]): the whole north quarter fits up to N = 21, so that
@@ -94,6 +134,10 @@ pub struct HalvesCount {
     pub jobs: usize,
     /// West halves matched against east halves, over all units.
     pub halves: u64,
+    /// Bytes of quarter cells held at once at most, and of the workers'
+    /// buffers (halves and the matcher's tables) at the end, by the count's
+    /// own accounting (the plan's tables aside).
+    pub peak_bytes: u64,
 }
 
 /// The work units of the half-board join for one N: the rank sets to count
@@ -120,11 +164,18 @@ pub struct HalvesCount {
 pub struct JoinPlan {
     n: usize,
     geo: Geometry,
-    jobs: Vec<Job>,
-    /// Unit `u` is `jobs[starts[u]..starts[u + 1]]`.
-    starts: Vec<usize>,
+    /// Shared with the plans cut from it for more shards
+    /// ([`JoinPlan::cut_for_shards`]), as are the census and the costs.
+    jobs: Arc<Vec<Job>>,
+    /// The rank sets of each segment: (first, end).
+    segments: Vec<(usize, usize)>,
+    /// The rank sets (or the piece of one) of each unit.
+    spans: Vec<Span>,
     /// The chunk size it was made with.
     chunk_bytes: u64,
+    /// The number of shards it was cut for ([`JoinPlan::for_shards`]; 1:
+    /// the default units).
+    shards: usize,
     /// The segment (middle rank, layer, chunk) of each unit, and the bytes
     /// of each segment's north cells.
     segment: Vec<usize>,
@@ -132,11 +183,11 @@ pub struct JoinPlan {
     /// The bytes of each segment's south cells.
     segment_south_bytes: Vec<u64>,
     /// The placements of every cell, counted.
-    census: Census,
+    census: Arc<Census>,
     /// CPU seconds the census took.
     census_seconds: f64,
     /// Each job's estimated cost, once worked out.
-    job_costs: OnceLock<Vec<JobCost>>,
+    job_costs: OnceLock<Arc<Vec<JobCost>>>,
     /// The units' estimated costs, once worked out.
     costs: OnceLock<Vec<u64>>,
 }
@@ -182,6 +233,32 @@ impl JoinPlan {
     /// assert_eq!(c.total, 73_712);
     /// ```
     pub fn with_chunk(n: usize, chunk_bytes: u64) -> Result<JoinPlan, Error> {
+        JoinPlan::build(n, chunk_bytes, 1)
+    }
+
+    /// The units for N queens to be dealt into `shards` shards: the default
+    /// units ([`JoinPlan::new`]) when there are at least
+    /// [`UNITS_PER_SHARD`] of them per shard, else finer ones of about equal
+    /// estimated cost, [`UNITS_PER_SHARD`] per shard; a rank set that costs
+    /// more than one unit's share is cut into pieces (its larger side's
+    /// halves shared out by the file sets of its north quarter), so that a
+    /// shard can be made as small as wanted. The finer units are another
+    /// split: [`JoinPlan::describe`] lists them.
+    ///
+    /// ```
+    /// use hetman::queens::count::{count_join_units, CountOptions, JoinPlan};
+    /// let plan = JoinPlan::new(12).unwrap();
+    /// let fine = JoinPlan::for_shards(12, 2_000).unwrap();
+    /// assert!(fine.units() > 4 * plan.rank_sets());
+    /// let all: Vec<usize> = (0..fine.units()).collect();
+    /// let c = count_join_units(&fine, &all, &CountOptions::default(), &|_, _, _| Ok(())).unwrap();
+    /// assert_eq!(c.total, 14_200);
+    /// ```
+    pub fn for_shards(n: usize, shards: usize) -> Result<JoinPlan, Error> {
+        JoinPlan::build(n, DEFAULT_CHUNK_BYTES, shards.max(1))
+    }
+
+    fn build(n: usize, chunk_bytes: u64, shards: usize) -> Result<JoinPlan, Error> {
         if !(HALVES_MIN_N..=HALVES_MAX_N).contains(&n) {
             return Err(Error::Size {
                 value: n.to_string(),
@@ -262,9 +339,9 @@ impl JoinPlan {
         let jobs: Vec<Job> = order.iter().map(|&i| jobs[i]).collect();
         let chunk_of: Vec<u32> = order.iter().map(|&i| chunk_of[i]).collect();
         let segment_key = |i: usize| (jobs[i].middle, layer(&jobs[i]), chunk_of[i]);
-        let per_unit = (jobs.len() / TARGET_UNITS).max(MIN_UNIT_JOBS);
-        let (mut starts, mut segment, mut segment_bytes) = (vec![0], Vec::new(), Vec::new());
-        let mut segment_south_bytes = Vec::new();
+        // The segments: (first rank set, end).
+        let mut segments = Vec::new();
+        let (mut segment_bytes, mut segment_south_bytes) = (Vec::new(), Vec::new());
         let mut at = 0;
         while at < jobs.len() {
             let key = segment_key(at);
@@ -290,26 +367,83 @@ impl JoinPlan {
             };
             segment_bytes.push(bytes(Side::North));
             segment_south_bytes.push(bytes(Side::South));
-            while at < end {
-                at = (at + per_unit).min(end);
-                starts.push(at);
-                segment.push(segment_bytes.len() - 1);
-            }
+            segments.push((at, end));
+            at = end;
         }
-        Ok(JoinPlan {
+        let plan = JoinPlan {
             n,
             geo,
-            jobs,
-            starts,
+            jobs: Arc::new(jobs),
+            segments,
+            spans: Vec::new(),
             chunk_bytes,
-            segment,
+            shards: 1,
+            segment: Vec::new(),
             segment_bytes,
             segment_south_bytes,
-            census,
+            census: Arc::new(census),
             census_seconds,
             job_costs: OnceLock::new(),
             costs: OnceLock::new(),
-        })
+        };
+        Ok(plan.cut_for_shards(shards))
+    }
+
+    /// The same rank sets cut into units for `shards` shards, as
+    /// [`JoinPlan::for_shards`] cuts them (the rank sets, census and costs
+    /// shared, not made again).
+    ///
+    /// ```
+    /// use hetman::queens::count::JoinPlan;
+    /// let plan = JoinPlan::new(13).unwrap();
+    /// let fine = plan.cut_for_shards(500);
+    /// assert_eq!(fine.describe(), JoinPlan::for_shards(13, 500).unwrap().describe());
+    /// ```
+    #[must_use]
+    pub fn cut_for_shards(&self, shards: usize) -> JoinPlan {
+        let per_unit = (self.jobs.len() / TARGET_UNITS).max(MIN_UNIT_JOBS);
+        let (mut spans, mut segment) = (Vec::new(), Vec::new());
+        for (s, &(mut at, end)) in self.segments.iter().enumerate() {
+            while at < end {
+                let next = (at + per_unit).min(end);
+                spans.push(Span::whole(at, next));
+                segment.push(s);
+                at = next;
+            }
+        }
+        let target = shards.max(1).saturating_mul(UNITS_PER_SHARD);
+        let fine = shards > 1 && spans.len() < target;
+        if fine {
+            let costs = self.job_costs();
+            (spans, segment) = cut_by_cost(
+                &self.segments,
+                &self.jobs,
+                costs,
+                &self.census,
+                &self.geo,
+                target,
+            );
+        }
+        let job_costs = OnceLock::new();
+        if let Some(c) = self.job_costs.get() {
+            let _ = job_costs.set(Arc::clone(c));
+        }
+        JoinPlan {
+            n: self.n,
+            geo: self.geo,
+            jobs: Arc::clone(&self.jobs),
+            segments: self.segments.clone(),
+            spans,
+            chunk_bytes: self.chunk_bytes,
+            shards: if fine { shards } else { 1 },
+            segment,
+            segment_bytes: self.segment_bytes.clone(),
+            segment_south_bytes: self.segment_south_bytes.clone(),
+            census: Arc::clone(&self.census),
+            census_seconds: self.census_seconds,
+            job_costs,
+            costs: OnceLock::new(),
+        }
     }
 
     /// The board size.
@@ -343,7 +477,20 @@ impl JoinPlan {
     /// ```
     #[must_use]
     pub fn units(&self) -> usize {
-        self.starts.len() - 1
+        self.spans.len()
+    }
+
+    /// The number of shards the plan was cut for ([`JoinPlan::for_shards`]),
+    /// or 1 for the default units.
+    ///
+    /// ```
+    /// use hetman::queens::count::JoinPlan;
+    /// assert_eq!(JoinPlan::new(10).unwrap().cut_for(), 1);
+    /// assert_eq!(JoinPlan::for_shards(10, 100).unwrap().cut_for(), 100);
+    /// ```
+    #[must_use]
+    pub fn cut_for(&self) -> usize {
+        self.shards
     }
 
     /// The number of rank sets, over all units.
@@ -356,18 +503,30 @@ impl JoinPlan {
         self.jobs.len()
     }
 
-    /// The number of rank sets in unit `u`.
+    /// The number of rank sets in unit `u` (1 for a piece of one).
     ///
     /// ```
     /// assert!(hetman::queens::count::JoinPlan::new(10).unwrap().rank_sets_of(0) >= 1);
     /// ```
     #[must_use]
     pub fn rank_sets_of(&self, u: usize) -> usize {
-        self.starts[u + 1] - self.starts[u]
+        self.spans[u].end - self.spans[u].start
+    }
+
+    /// The number of whole rank sets in unit `u`: 0 for a piece of one but
+    /// its first (so that the pieces of a rank set count it once).
+    fn whole_rank_sets_of(&self, u: usize) -> usize {
+        let span = self.spans[u];
+        if span.piece.of > 1 && span.piece.index > 0 {
+            0
+        } else {
+            span.end - span.start
+        }
     }
 
     fn unit(&self, u: usize) -> &[Job] {
-        &self.jobs[self.starts[u]..self.starts[u + 1]]
+        let span = self.spans[u];
+        &self.jobs[span.start..span.end]
     }
 
     /// The four cells a rank set needs: the north and south parts of its
@@ -399,15 +558,24 @@ impl JoinPlan {
             self.units(),
             self.chunk_bytes
         );
-        for u in 0..self.units() {
+        if self.shards > 1 {
+            // Finer units: each line also names its piece and side.
+            let _ = writeln!(text, "cut for {} shards", self.shards);
+        }
+        for (u, span) in self.spans.iter().enumerate() {
             let jobs = self.unit(u);
-            let _ = writeln!(
+            let _ = write!(
                 text,
                 "{} {:x} {}",
                 jobs[0].middle.map_or(-1, |m| m as i64),
                 jobs[0].ranks,
                 jobs.len()
             );
+            if span.piece.of > 1 {
+                let side = if span.east { 'e' } else { 'w' };
+                let _ = write!(text, " {side}{}/{}", span.piece.index, span.piece.of);
+            }
+            text.push('\n');
         }
         text
     }
@@ -415,7 +583,7 @@ impl JoinPlan {
     /// Each rank set's estimated cost.
     fn job_costs(&self) -> &[JobCost] {
         self.job_costs
-            .get_or_init(|| cost::job_costs(&self.geo, &self.census, &self.jobs))
+            .get_or_init(|| Arc::new(cost::job_costs(&self.geo, &self.census, &self.jobs)))
     }
 
     /// The estimated cost of each unit, in arbitrary units proportional to
@@ -434,21 +602,16 @@ impl JoinPlan {
         let _ = threads;
         self.costs.get_or_init(|| {
             let costs = self.job_costs();
-            (0..self.units())
-                .map(|u| {
-                    costs[self.starts[u]..self.starts[u + 1]]
-                        .iter()
-                        .map(JobCost::cost)
-                        .sum()
-                })
-                .collect()
+            self.spans.iter().map(|&s| span_cost(costs, s)).collect()
         })
     }
 
     /// Bytes a count of `units` on `threads` threads holds at most, about:
-    /// the north cells of the largest chunk in hand (two at once, where two
-    /// workers meet at a chunk's end), and on each thread the south cells and
-    /// the halves of its largest rank set, with the matcher's copies.
+    /// the plan's own tables, the north cells its units need of the largest
+    /// chunk in hand (two at once, where two workers meet at a chunk's end),
+    /// and on each thread the south cells and the halves of its largest rank
+    /// set (or piece of one), with the matcher's copies. Only the cells of
+    /// the given units count, so that a shard of few units holds less.
     ///
     /// ```
     /// use hetman::queens::count::JoinPlan;
@@ -461,35 +624,65 @@ impl JoinPlan {
         let costs = self.job_costs();
         // A unit runs on one thread: no more threads than units.
         let threads = threads.clamp(1, units.len().max(1)) as u64;
-        let mut north = 0;
+        let north = self
+            .cell_bytes(units)
+            .iter()
+            .map(|c| c.1)
+            .max()
+            .unwrap_or(0);
         let mut job = 0;
         for &u in units {
-            north = north.max(self.segment_bytes[self.segment[u]]);
-            let range = self.starts[u]..self.starts[u + 1];
-            for (rank_set, c) in self.jobs[range.clone()].iter().zip(&costs[range]) {
+            let span = self.spans[u];
+            for (rank_set, c) in self.unit(u).iter().zip(&costs[span.start..span.end]) {
                 let [_, ss, _, cs] = self.cells_of(rank_set);
                 let south =
                     self.census.bytes(Side::South, ss.2) + self.census.bytes(Side::South, cs.2);
-                job = job.max(south + 32 * c.halves());
+                job = job.max(south + 32 * c.piece(span.piece, span.east).halves());
             }
         }
         BASE_BYTES + self.fixed_bytes() + threads.min(2) * north + threads * job
     }
 
-    /// Bytes of cells a count of `units` builds, about: each segment's cells
-    /// once.
+    /// Bytes of cells a count of `units` builds, about: each cell its units
+    /// need in each segment once.
     fn built_bytes(&self, units: &[usize]) -> u64 {
-        let mut segments: Vec<usize> = units.iter().map(|&u| self.segment[u]).collect();
-        segments.sort_unstable();
-        segments.dedup();
-        segments
-            .iter()
-            .map(|&s| self.segment_bytes[s] + self.segment_south_bytes[s])
-            .sum()
+        self.cell_bytes(units).iter().map(|c| c.1 + c.2).sum()
+    }
+
+    /// For each segment that some of `units` are in: the bytes of the
+    /// distinct north cells and of the south cells they need there.
+    fn cell_bytes(&self, units: &[usize]) -> Vec<(usize, u64, u64)> {
+        let mut units = units.to_vec();
+        units.sort_unstable_by_key(|&u| (self.segment[u], u));
+        let mut out = Vec::new();
+        let (mut north, mut south) = (Vec::new(), Vec::new());
+        let mut at = 0;
+        while at < units.len() {
+            let s = self.segment[units[at]];
+            north.clear();
+            south.clear();
+            while at < units.len() && self.segment[units[at]] == s {
+                for job in self.unit(units[at]) {
+                    let [wn, ws, en, es] = self.cells_of(job);
+                    north.extend([wn.2, en.2]);
+                    south.extend([ws.2, es.2]);
+                }
+                at += 1;
+            }
+            let bytes = |side: Side, cells: &mut Vec<u32>| -> u64 {
+                cells.sort_unstable();
+                cells.dedup();
+                cells.iter().map(|&r| self.census.bytes(side, r)).sum()
+            };
+            let n = bytes(Side::North, &mut north);
+            let sb = bytes(Side::South, &mut south);
+            out.push((s, n, sb));
+        }
+        out
     }
 
     /// Bytes the plan itself holds: the rank sets and the census.
-    fn fixed_bytes(&self) -> u64 {
+    pub(crate) fn fixed_bytes(&self) -> u64 {
         let census: usize = self
             .census
             .north
@@ -499,6 +692,70 @@ impl JoinPlan {
             .sum();
         (self.jobs.len() * (std::mem::size_of::<Job>() + 24) + census) as u64
     }
+}
+
+/// The estimated cost of a unit (see [`JobCost::cost`]).
+fn span_cost(costs: &[JobCost], span: Span) -> u64 {
+    costs[span.start..span.end]
+        .iter()
+        .map(|c| c.piece(span.piece, span.east).cost())
+        .sum()
+}
+
+/// Pieces a rank set is cut into at most: the file sets of a north cell are
+/// fewer than this from N = 20 on.
+const MAX_PIECES: u64 = 4096;
+
+/// Cuts each segment's rank sets into units of about `1/target` of the
+/// whole estimated cost: consecutive rank sets while they fit, and a rank
+/// set that costs more cut into pieces of its larger side (at most one per
+/// file set of that side's north cell, as the census counts them).
+fn cut_by_cost(
+    segments: &[(usize, usize)],
+    jobs: &[Job],
+    costs: &[JobCost],
+    census: &Census,
+    geo: &Geometry,
+    target: usize,
+) -> (Vec<Span>, Vec<usize>) {
+    let total: u64 = costs.iter().map(JobCost::cost).sum();
+    let limit = total.div_ceil(target.max(1) as u64).max(1);
+    let (mut spans, mut segment) = (Vec::new(), Vec::new());
+    for (s, &(mut at, end)) in segments.iter().enumerate() {
+        while at < end {
+            let c = costs[at];
+            if c.cost() > limit {
+                let east = c.east > c.west;
+                // The larger side's north cell (census) bounds the pieces.
+                let job = jobs[at];
+                let free = low(geo.n) & !job.middle.map_or(0, |r| 1u64 << r);
+                let ranks = if east { free & !job.ranks } else { job.ranks };
+                let (north, _) = geo.cut(ranks);
+                let files = census.north[north as usize].len().max(1) as u64;
+                let of = c.cost().div_ceil(limit).min(files).min(MAX_PIECES) as u32;
+                for index in 0..of {
+                    spans.push(Span {
+                        start: at,
+                        end: at + 1,
+                        piece: Piece { index, of },
+                        east,
+                    });
+                    segment.push(s);
+                }
+                at += 1;
+                continue;
+            }
+            let first = at;
+            let mut sum = 0;
+            while at < end && sum + costs[at].cost() <= limit {
+                sum += costs[at].cost();
+                at += 1;
+            }
+            spans.push(Span::whole(first, at));
+            segment.push(s);
+        }
+    }
+    (spans, segment)
 }
 
 /// Counts all solutions of N queens (N from [`HALVES_MIN_N`] to

@@ -2,9 +2,8 @@
 
 use super::super::{run_workers, CountOptions, Progress};
 use super::cells::Cells;
-use super::jobs::Job;
 use super::sieve::Sieve;
-use super::{HalvesCount, JoinPlan};
+use super::{HalvesCount, JoinPlan, Span};
 use crate::Error;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
@@ -90,7 +89,7 @@ pub fn count_join_units(
         order.iter().map(|&u| c[u]).collect()
     };
     let cost: u64 = costs.iter().sum();
-    let jobs_counted: usize = order.iter().map(|&u| plan.rank_sets_of(u)).sum();
+    let jobs_counted: usize = order.iter().map(|&u| plan.whole_rank_sets_of(u)).sum();
     if order.is_empty() {
         return Ok(HalvesCount::default());
     }
@@ -111,6 +110,7 @@ pub fn count_join_units(
     let cost_done = AtomicU64::new(0);
     let found = AtomicU64::new(0);
     let halves_done = AtomicU64::new(0);
+    let scratch_bytes = AtomicU64::new(0);
     if let Some(report) = options.progress {
         // The totals, before the first unit ends: a unit may take hours.
         report(Progress {
@@ -169,6 +169,7 @@ pub fn count_join_units(
         }
         halves_done.fetch_add(halves, Ordering::Relaxed);
         found.fetch_add(total, Ordering::Relaxed);
+        scratch_bytes.fetch_add(scratch.bytes(), Ordering::Relaxed);
     };
     run_workers(threads, &worker);
     if let Some(e) = error.into_inner().unwrap_or_else(PoisonError::into_inner) {
@@ -181,6 +182,7 @@ pub fn count_join_units(
         total: found.load(Ordering::Relaxed),
         jobs: jobs_counted,
         halves: halves_done.load(Ordering::Relaxed),
+        peak_bytes: cells.peak_bytes() + scratch_bytes.load(Ordering::Relaxed),
     })
 }
 
@@ -192,6 +194,13 @@ pub(super) struct Scratch {
     sieve: Sieve,
 }
 
+impl Scratch {
+    /// Bytes they hold (at most, as they only grow).
+    fn bytes(&self) -> u64 {
+        8 * (self.west.capacity() + self.east.capacity()) as u64 + self.sieve.bytes()
+    }
+}
+
 /// Counts unit `u`, its cells taken from `cells` (and each use released
 /// there); `None` if `stop` was set before it was done.
 pub(super) fn count_unit(
@@ -201,28 +210,29 @@ pub(super) fn count_unit(
     scratch: &mut Scratch,
     stop: &AtomicBool,
 ) -> Option<JoinUnitCount> {
-    count_jobs(plan, plan.unit(u), cells, scratch, stop)
+    count_span(plan, plan.spans[u], cells, scratch, stop)
 }
 
-/// Counts some rank sets of a plan (see [`count_unit`]).
-pub(super) fn count_jobs(
+/// Counts some rank sets of a plan, or a piece of one (see [`count_unit`]).
+pub(super) fn count_span(
     plan: &JoinPlan,
-    jobs: &[Job],
+    span: Span,
     cells: &Cells,
     scratch: &mut Scratch,
     stop: &AtomicBool,
 ) -> Option<JoinUnitCount> {
     let geo = &plan.geo;
+    let (west_piece, east_piece) = span.sides();
     let mut unit = JoinUnitCount::default();
-    for job in jobs {
+    for job in &plan.jobs[span.start..span.end] {
         if stop.load(Ordering::Relaxed) {
             return None;
         }
         let keys = plan.cells_of(job);
         let [wn, ws, en, es] = keys.map(|k| cells.get(k));
-        let west_len = geo.west_into(&wn, &ws, &mut scratch.west);
+        let west_len = geo.west_into(&wn, &ws, west_piece, &mut scratch.west);
         let west = &scratch.west[..west_len];
-        let east_len = geo.west_into(&en, &es, &mut scratch.east);
+        let east_len = geo.west_into(&en, &es, east_piece, &mut scratch.east);
         drop([wn, ws, en, es]);
         for k in keys {
             cells.release(k);

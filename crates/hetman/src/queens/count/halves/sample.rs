@@ -2,10 +2,9 @@
 //! sample of its own units on this machine.
 
 use super::cells::Cells;
-use super::cost::JobCost;
-use super::run::{count_jobs, Scratch};
-use super::JoinPlan;
-use crate::queens::count::Split;
+use super::run::{count_span, Scratch};
+use super::tables::Piece;
+use super::{span_cost, JoinPlan, Span};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -43,11 +42,13 @@ pub struct JoinEstimate {
 }
 
 /// Estimates the CPU time of a count by the half-board join and of each
-/// shard of `split` (which must be a split of `plan`'s units): works out the
-/// units' estimated costs, then counts a few units (from N = 24 on, one rank
-/// set of each), spread over their range of estimated cost, on one thread until about `budget` is spent (and at
-/// least 8 units up to N = 23, 3 above), each with its cells built afresh
-/// (timed apart).
+/// shard in `shards` (the units of each, as [`Split::units`](crate::queens::count::Split::units) gives them for a
+/// split of `plan`'s units): works out the
+/// units' estimated costs, then counts a few units (from N = 24 on, a piece
+/// of one rank set of each: a quarter of its larger side at N = 24, a
+/// sixteenth at 25, and so on), spread over their range of estimated cost,
+/// on one thread until about `budget` is spent (and at least 8 units up to
+/// N = 23, 3 above), each with its cells built afresh (timed apart).
 /// Each unit is given
 /// the seconds per unit of estimated cost of the timed unit nearest to it
 /// in the order of cost, as the rate changes along it (the matcher's share
@@ -59,7 +60,7 @@ pub struct JoinEstimate {
 /// use std::time::Duration;
 /// let plan = JoinPlan::new(13).unwrap();
 /// let split = Split::join(&plan, 2, 1).unwrap();
-/// let e = estimate_join(&plan, &split, 1, Duration::from_millis(100));
+/// let e = estimate_join(&plan, &[split.units(0), split.units(1)], 1, Duration::from_millis(100));
 /// assert_eq!(e.shard_cpu_seconds.len(), 2);
 /// assert_eq!(e.shard_memory_bytes.len(), 2);
 /// assert!(e.cpu_seconds > 0.0 && e.timed > 0);
@@ -67,7 +68,7 @@ pub struct JoinEstimate {
 #[must_use]
 pub fn estimate_join(
     plan: &JoinPlan,
-    split: &Split,
+    shards: &[&[usize]],
     threads: usize,
     budget: Duration,
 ) -> JoinEstimate {
@@ -125,13 +126,23 @@ pub fn estimate_join(
             if rows.len() >= at_least && started.elapsed() > budget {
                 break;
             }
-            let range = if whole {
-                plan.starts[u]..plan.starts[u + 1]
+            let span = plan.spans[u];
+            let span = if whole || span.piece.of > 1 {
+                span
             } else {
-                let i = plan.starts[u] + plan.rank_sets_of(u) / 2;
-                i..i + 1
+                // The middle rank set, or from N = 24 on a piece of it:
+                // a rank set of N = 26 takes about half a CPU-minute.
+                let i = span.start + (span.end - span.start) / 2;
+                let c = job_costs[i];
+                let of = 4u32.pow((n - WHOLE_UNITS_MAX_N).min(5) as u32);
+                Span {
+                    start: i,
+                    end: i + 1,
+                    piece: Piece { index: 0, of },
+                    east: c.east > c.west,
+                }
             };
-            let job = &plan.jobs[range.clone()];
+            let job = &plan.jobs[span.start..span.end];
             let keys: Vec<_> = job.iter().flat_map(|j| plan.cells_of(j)).collect();
             let cells = Cells::new(plan.geo, keys.iter().copied());
             // The clock ticks every 10 ms, longer than a unit up to N = 18:
@@ -147,9 +158,9 @@ pub fn estimate_join(
             built_bytes += held.iter().map(|c| c.bytes()).sum::<u64>();
             drop(held);
             let counting = Instant::now();
-            let _ = count_jobs(plan, job, &cells, &mut scratch, &never);
+            let _ = count_span(plan, span, &cells, &mut scratch, &never);
             let seconds = counting.elapsed().as_secs_f64();
-            let cost: u64 = job_costs[range].iter().map(JobCost::cost).sum();
+            let cost = span_cost(job_costs, span);
             rows.push((place[u], cost as f64, seconds));
         }
         let count_seconds = (cpu.seconds(1) - build_seconds).max(0.0);
@@ -189,15 +200,16 @@ pub fn estimate_join(
     let setup = listing + per_byte * plan.built_bytes(&all) as f64;
     let total: u64 = costs.iter().sum();
     let counting: f64 = unit_seconds.iter().sum();
-    let shard_cpu_seconds = (0..split.shards())
-        .map(|i| {
-            let units = split.units(i);
+    let shard_cpu_seconds = shards
+        .iter()
+        .map(|&units| {
             let c: f64 = units.iter().map(|&u| unit_seconds[u]).sum();
             listing + per_byte * plan.built_bytes(units) as f64 + c
         })
         .collect();
-    let shard_memory_bytes = (0..split.shards())
-        .map(|i| plan.memory_bytes(split.units(i), threads))
+    let shard_memory_bytes = shards
+        .iter()
+        .map(|units| plan.memory_bytes(units, threads))
         .collect();
     JoinEstimate {
         cpu_seconds: setup + counting,

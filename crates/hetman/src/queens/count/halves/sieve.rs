@@ -42,6 +42,17 @@ pub(super) struct Sieve {
 }
 
 impl Sieve {
+    /// Bytes its buffers hold (the copies of both sides and the matcher's
+    /// tables).
+    pub(super) fn bytes(&self) -> u64 {
+        let words = self.stored.capacity()
+            + self.stored_at.capacity()
+            + self.probes.capacity()
+            + self.probe_at.capacity()
+            + self.scratch.capacity();
+        8 * words as u64 + self.matcher.bytes()
+    }
+
     /// The number of pairs of one of `stored` and one of `probes` with no bit
     /// in common, among the low `bits`.
     pub(super) fn count(&mut self, stored: &[u64], probes: &[u64], bits: usize) -> u64 {

@@ -122,7 +122,7 @@ impl Geometry {
         let north = Cell::build(self, middle, Side::North, n);
         let south = Cell::build(self, middle, Side::South, s);
         let mut out = Vec::new();
-        let used = self.west_into(&north, &south, &mut out);
+        let used = self.west_into(&north, &south, Piece::WHOLE, &mut out);
         out.truncate(used);
         out
     }
@@ -131,11 +131,20 @@ impl Geometry {
     /// and one of `south` (cells of one rank set's two parts) to `out[..k]`
     /// and returns `k`: the crossing diagonals in the low `bits`, the
     /// crossing anti-diagonals above them. `out` keeps its length, so that a
-    /// buffer used again is not filled with zeros again.
-    pub(super) fn west_into(&self, north: &Cell, south: &Cell, out: &mut Vec<u64>) -> usize {
+    /// buffer used again is not filled with zeros again. With a `piece`
+    /// other than [`Piece::WHOLE`], only the halves of that piece of the
+    /// north cell's file sets are made.
+    pub(super) fn west_into(
+        &self,
+        north: &Cell,
+        south: &Cell,
+        piece: Piece,
+        out: &mut Vec<u64>,
+    ) -> usize {
         let files = low(self.width) as u32;
         let mut used = 0;
-        for &(f, a, b) in &north.files {
+        let step = piece.of.max(1) as usize;
+        for &(f, a, b) in north.files.iter().skip(piece.index as usize).step_by(step) {
             let south = south.get(files & !f);
             for n in &north.parts[a as usize..b as usize] {
                 if out.len() < used + south.len() {
@@ -154,6 +163,23 @@ impl Geometry {
         }
         used
     }
+}
+
+/// A share of the halves of one side of a rank set: those made from every
+/// `of`-th file set of its north cell (in increasing order), from the
+/// `index`-th on. The pieces `0..of` of a side share its halves out, each
+/// once, so that their counts add up to the rank set's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Piece {
+    /// Which piece, from 0.
+    pub(super) index: u32,
+    /// The number of pieces.
+    pub(super) of: u32,
+}
+
+impl Piece {
+    /// The whole side.
+    pub(super) const WHOLE: Piece = Piece { index: 0, of: 1 };
 }
 
 /// One placement of a quarter as the join uses it.

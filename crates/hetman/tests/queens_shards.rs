@@ -1,0 +1,190 @@
+//! Shards of the half-board join for a cluster: plans cut finer for many
+//! shards (rank sets cut into pieces) still give the OEIS totals through
+//! `merge_shards`, for K up to more shards than rank sets; the shards stay
+//! balanced by the plan's cost; a shard holds less memory as K grows, by
+//! the count's own accounting.
+
+use hetman::queens::count::{
+    count_join_resumable, merge_shards, CountOptions, JoinPlan, Split, UNITS_PER_SHARD,
+};
+
+/// (N, total, unique) rows of tests/data/queens_fast_oeis.txt.
+fn oeis(n: usize) -> (u64, u64) {
+    let text = include_str!("data/queens_fast_oeis.txt");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let v: Vec<u64> = l
+                .split_whitespace()
+                .map(|x| x.parse().expect("a number"))
+                .collect();
+            (v[0] as usize, v[1], v[2])
+        })
+        .find(|r| r.0 == n)
+        .map(|r| (r.1, r.2))
+        .expect("N in the table")
+}
+
+fn one_thread() -> CountOptions<'static> {
+    CountOptions {
+        threads: 1,
+        ..Default::default()
+    }
+}
+
+/// Counts every shard of N cut for K shards and merges them.
+fn merged(n: usize, k: usize) -> (u64, u64, JoinPlan) {
+    let plan = JoinPlan::for_shards(n, k).unwrap();
+    let split = Split::join(&plan, k, 1).unwrap();
+    let records: Vec<_> = (0..k)
+        .map(|i| {
+            count_join_resumable(&plan, &split, i, None, &one_thread())
+                .unwrap()
+                .record(format!("s{i}.json"))
+        })
+        .collect();
+    let m = merge_shards(&records).unwrap();
+    assert_eq!(m.split, split.id());
+    (m.total, m.unique, plan)
+}
+
+#[test]
+fn finer_shards_merge_to_the_oeis_totals_for_several_k() {
+    let top = if cfg!(debug_assertions) { 13 } else { 17 };
+    for n in 12..=top {
+        let ks: &[usize] = match n {
+            12 | 13 => &[2, 37, 300, 1_000],
+            14 | 15 => &[5, 64, 400],
+            _ => &[3, 96],
+        };
+        for &k in ks {
+            let (total, unique, plan) = merged(n, k);
+            assert_eq!((total, unique), oeis(n), "N = {n}, K = {k}");
+            if k * UNITS_PER_SHARD > JoinPlan::new(n).unwrap().units() {
+                assert_eq!(plan.cut_for(), k, "N = {n}, K = {k}: a finer plan");
+                assert!(plan.units() >= plan.rank_sets().min(k), "N = {n}, K = {k}");
+            }
+        }
+    }
+}
+
+#[test]
+fn more_shards_than_rank_sets_cut_rank_sets_into_pieces() {
+    let plan = JoinPlan::new(12).unwrap();
+    let k = 2 * plan.rank_sets();
+    let fine = JoinPlan::for_shards(12, k).unwrap();
+    assert!(fine.units() > plan.rank_sets(), "{}", fine.units());
+    assert!(fine.describe().contains("cut for"));
+    // Another K is another split, with another identity.
+    let a = Split::join(&fine, k, 1).unwrap();
+    let b = Split::join(&JoinPlan::for_shards(12, k + 1).unwrap(), k + 1, 1).unwrap();
+    assert_ne!(a.id(), b.id());
+    assert_eq!(merged(12, k).0, 14_200);
+}
+
+#[test]
+fn finer_shards_are_balanced_by_the_plans_cost() {
+    for (n, ks) in [(16, [64, 256, 2_000]), (17, [100, 500, 3_000])] {
+        for k in ks {
+            let plan = JoinPlan::for_shards(n, k).unwrap();
+            let split = Split::join(&plan, k, 1).unwrap();
+            let costs: Vec<u64> = (0..k).map(|i| split.cost(i)).collect();
+            let mean = costs.iter().sum::<u64>() as f64 / k as f64;
+            let max = *costs.iter().max().unwrap() as f64;
+            assert!(
+                max <= 1.3 * mean,
+                "N = {n}, K = {k}: slowest {max} against a mean of {mean}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_shard_holds_less_as_k_grows() {
+    let n = if cfg!(debug_assertions) { 13 } else { 16 };
+    let mut last: Option<(u64, u64)> = None;
+    for k in [1, 4, 32, 256] {
+        let plan = JoinPlan::for_shards(n, k).unwrap();
+        let split = Split::join(&plan, k, 1).unwrap();
+        // The largest shard, as measured by the count and as the plan
+        // expects it (which must bound the measure).
+        let (mut peak, mut expected) = (0, 0);
+        for i in 0..k {
+            let c = count_join_resumable(&plan, &split, i, None, &one_thread()).unwrap();
+            let bound = plan.memory_bytes(split.units(i), 1);
+            assert!(
+                c.peak_bytes <= bound,
+                "K = {k}, shard {i}: {} > {bound}",
+                c.peak_bytes
+            );
+            peak = peak.max(c.peak_bytes);
+            expected = expected.max(bound);
+        }
+        if let Some((p, e)) = last {
+            assert!(
+                peak < p,
+                "N = {n}, K = {k}: measured {peak}, not less than {p}"
+            );
+            assert!(expected <= e, "N = {n}, K = {k}: expected {expected} > {e}");
+        }
+        last = Some((peak, expected));
+    }
+}
+
+#[test]
+fn a_shard_over_the_budget_is_refused_naming_the_shards_that_fit() {
+    let plan = JoinPlan::new(15).unwrap();
+    let split = Split::join(&plan, 1, 1).unwrap();
+    let all: Vec<usize> = (0..plan.units()).collect();
+    let need = plan.memory_bytes(&all, 1);
+    let opts = CountOptions {
+        threads: 1,
+        max_memory: Some(need - (need - plan.memory_bytes(&all[..1], 1)) / 2),
+        ..Default::default()
+    };
+    let e = count_join_resumable(&plan, &split, 0, None, &opts)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("for N = 15 on 1 thread"), "{e}");
+    assert!(e.contains("cut into "), "{e}");
+    let k: usize = e
+        .split("cut into ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .and_then(|k| k.parse().ok())
+        .unwrap_or_else(|| panic!("{e}"));
+    // Every shard of the split it names fits.
+    let fine = JoinPlan::for_shards(15, k).unwrap();
+    let split = Split::join(&fine, k, 1).unwrap();
+    for i in 0..k {
+        assert!(count_join_resumable(&fine, &split, i, None, &opts).is_ok());
+    }
+}
+
+/// The estimate of a shard, from timing a sample of the plan's units, is
+/// within a factor of three of the CPU time that counting the shard takes
+/// (both measured here, at the same time, so that the machine's load
+/// touches both alike).
+#[test]
+fn a_shards_estimate_is_near_its_count() {
+    use hetman::queens::count::estimate_join;
+    use std::time::Duration;
+    if cfg!(debug_assertions) {
+        return; // timing an unoptimised build says nothing
+    }
+    let (n, k) = (17, 4);
+    let plan = JoinPlan::for_shards(n, k).unwrap();
+    let split = Split::join(&plan, k, 1).unwrap();
+    let shards: Vec<&[usize]> = (0..k).map(|i| split.units(i)).collect();
+    let e = estimate_join(&plan, &shards, 1, Duration::from_millis(500));
+    for i in [0, k - 1] {
+        let c = count_join_resumable(&plan, &split, i, None, &one_thread()).unwrap();
+        let ratio = e.shard_cpu_seconds[i] / c.cpu_seconds.max(1e-3);
+        assert!(
+            (1.0 / 3.0..=3.0).contains(&ratio),
+            "shard {i}/{k} of N = {n}: estimated {:.3} s, counted in {:.3} s",
+            e.shard_cpu_seconds[i],
+            c.cpu_seconds
+        );
+    }
+}
