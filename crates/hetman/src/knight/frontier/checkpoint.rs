@@ -9,9 +9,9 @@ use std::fs;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
+use super::key::{Key, Parts};
 use super::plan::Plan;
 use super::sides::Backward;
-use super::sweep::{Key, Parts};
 use super::ways::{self, on_table, Table, Ways};
 use super::BigCount;
 use crate::jobs::sealed::{SealedReader, SealedWriter};
@@ -344,4 +344,18 @@ pub(super) fn read_states<K: Key, W: Ways>(
         left -= take;
     }
     Ok(states)
+}
+
+/// Saves a table of any width (see [`save_checkpoint`]).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn save_table<K: Key>(
+    plan: &Plan,
+    path: &Path,
+    v: usize,
+    total: &BigCount,
+    table: &Table<K>,
+    partial: Option<&Partial<K>>,
+    side: Half<'_, K>,
+) -> io::Result<()> {
+    on_table!(table, p => save_checkpoint(plan, path, v, total, p, partial, side))
 }

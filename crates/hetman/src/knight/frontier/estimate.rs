@@ -16,12 +16,12 @@
 //! back. The near side, its crossing rank and the join usually cost more
 //! (on 8×8 closed tours ten times more than the far side).
 //!
-//! While a count runs, [`Work`](super::Work) estimates its whole work in
+//! While a count runs, `Work` estimates its whole work in
 //! states stepped, for the progress bar.
 
 use std::time::Duration;
 
-use super::meet;
+use super::cut;
 use super::plan::Plan;
 use super::transfer;
 use super::{Options, Progress, Tours};
@@ -114,13 +114,13 @@ impl Projection {
         let plan = Plan::new(width, height, blocked, kind)?;
         let w = plan.w;
         let long = opts.periodic && transfer::long(&plan);
-        let walk = match meet::cut_of(&plan).filter(|_| opts.split && !long) {
+        let walk = match cut::cut_of(&plan).filter(|_| opts.split && !long) {
             // A long board: past its first ranks the count runs by the
             // matrices of its repeating ranks, at a cost linear in its length
             // and within the memory limit (see the `transfer` module), so
             // the walk projected ends where they begin.
             None if long => transfer::start(&plan),
-            Some(cut) if meet::mirrored(&plan, cut) => cut + w,
+            Some(cut) if cut::mirrored(&plan, cut) => cut + w,
             Some(cut) => plan.cells - cut + w,
             None => plan.cells,
         };

@@ -1,4 +1,4 @@
-//! The join of a count met in the middle (step 4 of the [`meet`](super::meet) module): the
+//! The join of a count met in the middle (step 4 of the `meet` module): the
 //! states of the two sides at the cut, matched by the moves each gives the
 //! squares of ranks L and F, and paired when their paths link up.
 
@@ -8,10 +8,10 @@ use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::join_file::{JoinFile, JoinProgress};
+use super::key::{Key, Parts};
 use super::linking::Linking;
 use super::plan::Plan;
 use super::sides::{side, targets, Backward, Side};
-use super::sweep::{Key, Parts};
 use super::ways::{Sum, Ways};
 use super::{BigCount, Options};
 use crate::Error;
@@ -118,7 +118,7 @@ impl Index {
 /// raised. With `must_end`, only the tours with an end at that join
 /// position are counted (the fixed end of the plan, held for the join).
 /// With `twice`, the pairs of a forward state with no tour end used and a
-/// backward state with both count twice (see [`capped`](super::meet::capped)).
+/// backward state with both count twice (see `cut::capped`).
 /// With a `file`, the pieces finished so far and their tours are saved in it
 /// every [`Options::checkpoint_every`] and when stopped, and a join that
 /// finds progress saved there for the same checkpoint skips those pieces.
@@ -414,86 +414,14 @@ fn links_up(a: &Side, b: &Side, closed: bool) -> bool {
 
 #[cfg(test)]
 pub(super) mod tests {
-    use super::super::meet::{cut_of, run_split};
-    use super::super::{Options, Tours};
-    use super::*;
     use std::cell::Cell;
 
     thread_local! {
-        /// `Some(true)`: every group of a join is summed by [`Linking`];
+        /// `Some(true)`: every group of a join is summed by `Linking`;
         /// `Some(false)`: every pair is tried; `None`: as counts go.
         pub(in super::super) static LINKING: Cell<Option<bool>> = const { Cell::new(None) };
         /// `Some(k)`: a join stops (as if told to) once it has finished `k`
         /// pieces.
         pub(in super::super) static STOP_AFTER: Cell<Option<usize>> = const { Cell::new(None) };
-    }
-
-    /// A few blocked squares, from a seed.
-    fn mask(cells: usize, seed: u64) -> Vec<bool> {
-        let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(7);
-        (0..cells)
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                seed != 0 && x % 100 < 7
-            })
-            .collect()
-    }
-
-    /// The join of one split count, each way.
-    fn both_ways(plan: &Plan, kind: Tours, cut: usize) -> (BigCount, BigCount) {
-        let o = Options::default();
-        let by = |linking| {
-            LINKING.with(|l| l.set(Some(linking)));
-            let c = run_split::<u64>(plan, kind, cut, &o).unwrap().0;
-            LINKING.with(|l| l.set(None));
-            c
-        };
-        (by(true), by(false))
-    }
-
-    /// Summing the pairs that link up by [`Linking`] gives what trying each
-    /// pair gives, in every group of joins of closed and open counts (both
-    /// sides, one side by symmetry, the near side capped at one end, a
-    /// fixed end), on free boards and with blocked squares.
-    #[test]
-    fn linking_sums_what_each_pair_tried_sums() {
-        let mut joins = 0;
-        let mut tours = 0;
-        for (w, h) in [(5u32, 6u32), (6, 5), (5, 8), (6, 6), (4, 9), (5, 7)] {
-            let cells = (w * h) as usize;
-            for seed in 0..3 {
-                let mut blocked = mask(cells, seed);
-                if seed == 2 {
-                    // Symmetric under a half turn: one side, or a capped near side.
-                    for i in 0..cells {
-                        blocked[i] |= blocked[cells - 1 - i];
-                    }
-                }
-                for kind in [Tours::Closed, Tours::OpenUndirected] {
-                    let mut plan = Plan::new(w, h, &blocked, kind).unwrap();
-                    let Some(cut) = cut_of(&plan) else { continue };
-                    if plan.vertices < 2 {
-                        continue;
-                    }
-                    let (linked, tried) = both_ways(&plan, kind, cut);
-                    assert_eq!(linked, tried, "{w}x{h} {kind:?} seed {seed}");
-                    tours += u32::from(!tried.is_zero());
-                    joins += 1;
-                    if kind == Tours::OpenUndirected && seed == 0 {
-                        // A fixed end in rank L: the join makes it an end.
-                        let end = cut - 2;
-                        plan = Plan::new(w, h, &blocked, Tours::OpenDirected).unwrap();
-                        plan.fix_end(Some(end));
-                        let (linked, tried) = both_ways(&plan, Tours::OpenDirected, cut);
-                        assert_eq!(linked, tried, "{w}x{h} fixed end {end}");
-                        joins += 1;
-                    }
-                }
-            }
-        }
-        assert!(joins > 35, "only {joins} joins");
-        assert!(tours >= 12, "only {tours} joins found tours");
     }
 }

@@ -32,7 +32,7 @@ pub(super) struct JoinFile {
     count: String,
     /// The checkpoint's checksum.
     seal: String,
-    /// Which pass of how many (see [`passes`](super::passes)), at each
+    /// Which pass of how many (see the `passes` module), at each
     /// level of passes within passes; empty for the whole join.
     pass: Vec<(usize, usize)>,
 }
@@ -80,7 +80,7 @@ impl JoinFile {
             Err(e) => return Err(checkpoint_error(checkpoint, reason(e))),
         };
         let mut path = checkpoint.as_os_str().to_owned();
-        path.push(super::passes::file_suffix(pass));
+        path.push(file_suffix(pass));
         path.push(".join");
         Ok(JoinFile {
             path: PathBuf::from(path),
@@ -231,6 +231,14 @@ fn word(r: &mut impl Read) -> std::io::Result<u64> {
     let mut b = [0u8; 8];
     r.read_exact(&mut b)?;
     Ok(u64::from_le_bytes(b))
+}
+
+/// The part of a pass's file names that names it: `.pass-K-of-P` for
+/// pass K (from 1) of P at each level.
+pub(super) fn file_suffix(pass: &[(usize, usize)]) -> String {
+    pass.iter()
+        .map(|(k, passes)| format!(".pass-{}-of-{passes}", k + 1))
+        .collect()
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
 //! The pairs of one join group that link up, summed without trying each
-//! pair (used by [`join`](super::join) for groups with many pairs).
+//! pair (used by the `join` module for groups with many pairs).
 //!
 //! Within a group the sides of one table (the *kept* sides) are merged
 //! into a distribution: the path systems they make at ranks L and F, each
@@ -14,7 +14,7 @@
 //! is the sum of the ways of the kept sides it links up with.
 //!
 //! The result equals trying every pair with `links_up`; the tests of
-//! [`join`](super::join) check the two against each other.
+//! the `join` module check the two against each other.
 
 use super::sides::{Side, END, NONE};
 

@@ -56,10 +56,12 @@ use crate::Error;
 
 mod bignum;
 mod checkpoint;
+mod cut;
 mod estimate;
 mod expand;
 mod join;
 mod join_file;
+mod key;
 mod linking;
 mod meet;
 mod memory;
@@ -79,9 +81,10 @@ mod work;
 pub use bignum::BigCount;
 use checkpoint::{checkpoint_error, load_checkpoint, save_checkpoint};
 pub use estimate::{bytes_per_state, FirstWalk, Projection};
+use key::{hash_of, state_overflow, Key, Parts, Wide};
 pub use per_square::{count_per_square, count_per_square_with_total, ClassDone, PerSquare};
 use plan::Plan;
-use sweep::{hash_of, run, state_overflow, step, Key, Parts, Wide};
+use sweep::{run, step};
 use sweep::{Limits, Step};
 pub use table::{count_table, table_sweeps};
 pub use work::{Work, JOIN_SQUARES};
@@ -415,7 +418,7 @@ fn run_plan(
     opts: &Options<'_>,
 ) -> Result<(BigCount, usize, Option<usize>), Error> {
     // Long boards run front to back: the repeating ranks cost little there.
-    let cut = meet::cut_of(plan).filter(|_| opts.split && !(opts.periodic && transfer::long(plan)));
+    let cut = cut::cut_of(plan).filter(|_| opts.split && !(opts.periodic && transfer::long(plan)));
     loop {
         let counted = match (plan.vertices, cut) {
             (0, _) => Ok((BigCount::zero(), 0)),

@@ -61,7 +61,7 @@ pub(super) struct Plan {
     /// and runs again (see the `ways` module).
     pub(super) min_limbs: usize,
     /// A square that must be an end of every open tour counted (see
-    /// [`count_per_square`](super::count_per_square)).
+    /// `count_per_square`).
     pub(super) fixed: Option<Fixed>,
     /// The most squares that may leave the frontier as tour ends (2, or
     /// fewer on the near side of a split count; see the `meet` module).
@@ -74,7 +74,7 @@ pub(super) struct Plan {
 pub(super) struct Fixed {
     /// The square, in processing order.
     pub(super) square: usize,
-    /// Its colour: the index of [`Base::forced`](super::expand::Base) it
+    /// Its colour: the index of `expand::Base::forced` it
     /// counts in (0 light, 1 dark).
     pub(super) colour: usize,
     /// The square `v` at which it leaves the frontier and its expanded slot

@@ -1,10 +1,10 @@
 //! The filter of the forward crossing phase of a count met in the middle
-//! (see [`meet`](super::meet)): a forward state is dropped as soon as the
+//! (see the `meet` module): a forward state is dropped as soon as the
 //! squares of rank F it has passed match no backward state.
 
+use super::key::Key;
 use super::plan::{Allows, Plan};
 use super::sides::{targets, Backward};
-use super::sweep::Key;
 use super::FULL;
 
 /// Which crossing moves of the first squares of rank F some backward

@@ -4,16 +4,8 @@
 //! grouped by their moves, and which groups of one side match a group of
 //! the other.
 
-use std::collections::HashMap;
-
-/// The maps of groups by their degree key, with a fast fixed hash instead
-/// of the default SipHash (with it and both threads placing, 8×8 open's
-/// 452 million far states were read back from their checkpoint and grouped
-/// in about 3 minutes, where grouping alone had taken 10 on one thread).
-type Map<V> = HashMap<u64, V, foldhash::fast::FixedState>;
-
+use super::key::{par, Key, Map, Parts};
 use super::plan::Plan;
-use super::sweep::{par, Key, Parts};
 use super::ways::Ways;
 use super::{FULL, LABEL0, TERM};
 

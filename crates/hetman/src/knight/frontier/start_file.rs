@@ -1,5 +1,5 @@
 //! The states a pass starts from, kept on disk beside the checkpoint while
-//! the other passes run (see [`passes`](super::passes)).
+//! the other passes run (see the `passes` module).
 //!
 //! A count in passes deals the near side's states to its passes at once;
 //! held in memory, the states of the passes still to come sat beside the
@@ -12,9 +12,10 @@
 
 use std::path::{Path, PathBuf};
 
-use super::checkpoint::{self, checkpoint_error, load_partial, reason, Half};
+use super::checkpoint::{self, checkpoint_error, load_partial, reason, save_table, Half};
+use super::join_file::file_suffix;
+use super::key::Key;
 use super::plan::Plan;
-use super::sweep::{save_table, Key};
 use super::ways::Table;
 use super::BigCount;
 use crate::jobs::sealed::SealedReader;
@@ -50,7 +51,7 @@ impl<'a> StartFiles<'a> {
     /// for pass J of Q within it).
     pub(super) fn path(&self, pass: &[(usize, usize)]) -> PathBuf {
         let mut path = self.checkpoint.as_os_str().to_owned();
-        path.push(super::passes::file_suffix(pass));
+        path.push(file_suffix(pass));
         path.push(".start");
         PathBuf::from(path)
     }

@@ -3,86 +3,16 @@
 //! states.
 
 use std::fs;
-use std::hash::{Hash, Hasher};
-use std::io;
-use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::checkpoint::{checkpoint_error, load_partial, save_checkpoint, Half, Partial};
+use super::checkpoint::{checkpoint_error, load_partial, save_table, Half, Partial};
+use super::key::{hash_of, par, state_overflow, Key, Parts};
 use super::plan::Plan;
 use super::transfer;
 use super::ways::{on_table, Sum, Table, Ways};
 use super::{BigCount, Options, Progress, FULL};
 use crate::Error;
-
-/// A packed frontier state.
-pub(super) trait Key: Copy + Ord + Hash + Send + Sync {
-    fn pack(x: u128) -> Self;
-    fn unpack(self) -> u128;
-}
-
-impl Key for u64 {
-    #[inline]
-    fn pack(x: u128) -> Self {
-        x as u64
-    }
-    #[inline]
-    fn unpack(self) -> u128 {
-        u128::from(self)
-    }
-}
-
-/// A 128-bit key with 8-byte alignment, so a `(key, count)` pair is 24 bytes.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub(super) struct Wide(u64, u64);
-
-impl Key for Wide {
-    #[inline]
-    fn pack(x: u128) -> Self {
-        Wide(x as u64, (x >> 64) as u64)
-    }
-    #[inline]
-    fn unpack(self) -> u128 {
-        u128::from(self.0) | u128::from(self.1) << 64
-    }
-}
-
-/// A multiply-rotate hash (after rustc's FxHash) with a final mix so the
-/// table's low bits see every input bit.
-#[derive(Default, Clone, Copy)]
-pub(super) struct MixHasher(u64);
-
-impl Hasher for MixHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    #[inline]
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(26) ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-    #[inline]
-    fn finish(&self) -> u64 {
-        let h = self.0;
-        (h ^ (h >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ (h >> 32)
-    }
-}
-
-#[inline]
-pub(super) fn hash_of<K: Key>(k: &K) -> u64 {
-    let mut h = MixHasher::default();
-    k.hash(&mut h);
-    h.finish()
-}
-
-/// States between squares: chunks of `(state, ways)` pairs. A step's output
-/// has each state once; a shard's input may hold a state once per sending
-/// shard, which a step handles like any other input (expansion is linear in
-/// the ways). A step consumes its input chunk by chunk, dropping each once
-/// expanded, so the old and new tables share memory.
-pub(super) type Parts<K, W = u64> = Vec<Vec<(K, W)>>;
 
 /// The least input states each thread expands in one round before the
 /// successors are merged. A round is also at least an eighth of the step, so
@@ -99,21 +29,6 @@ pub(super) const ROUND_MAX: usize = 1 << 23;
 /// Squares with fewer states than this are stepped on one thread.
 /// (Smaller in unit tests, so that small boards still take several threads.)
 const SMALL_STEP: usize = if cfg!(test) { 16 } else { 2048 };
-
-/// Runs `f` on each item, on one scoped thread per item (inline for one item).
-pub(super) fn par<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R> {
-    if items.len() <= 1 {
-        return items.into_iter().map(f).collect();
-    }
-    let f = &f;
-    std::thread::scope(|s| {
-        let handles: Vec<_> = items.into_iter().map(|x| s.spawn(move || f(x))).collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("frontier worker panicked"))
-            .collect()
-    })
-}
 
 /// How many of the table's states (as [`Options::max_states`] counts them)
 /// one state of a closure costs while it is built.
@@ -269,12 +184,6 @@ pub(super) fn run_with<K: Key>(
     Ok((total, peak))
 }
 
-pub(super) fn state_overflow() -> Error {
-    Error::TooLarge {
-        reason: "a frontier state's count overflows its width".into(),
-    }
-}
-
 /// What a square came to: done (the new table, the tours finished, the bit
 /// length of the largest count), or stopped in the middle (the states not
 /// yet expanded, the work so far, and why it stopped).
@@ -324,20 +233,6 @@ pub(super) fn step_table<K: Key>(
             ),
         })
     })
-}
-
-/// Saves a table of any width (see [`save_checkpoint`]).
-#[allow(clippy::too_many_arguments)]
-pub(super) fn save_table<K: Key>(
-    plan: &Plan,
-    path: &Path,
-    v: usize,
-    total: &BigCount,
-    table: &Table<K>,
-    partial: Option<&Partial<K>>,
-    side: Half<'_, K>,
-) -> io::Result<()> {
-    on_table!(table, p => save_checkpoint(plan, path, v, total, p, partial, side))
 }
 
 /// When a square stops between its rounds.

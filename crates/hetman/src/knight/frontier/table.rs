@@ -9,8 +9,9 @@
 //! cheaper (7×6 open in 3.4 s, 7×7 in 77 s, 8×8 closed in 8 minutes on
 //! two cores), so their tables count row by row.
 
+use super::key::{state_overflow, Wide};
 use super::plan::Plan;
-use super::sweep::{run_with, state_overflow, Wide};
+use super::sweep::run_with;
 use super::{count, BigCount, Options, Tours, MAX_WIDTH};
 use crate::Error;
 

@@ -4,7 +4,7 @@
 //! packings.
 
 use super::checkpoint::MAGIC;
-use super::meet::{cut_of, mirrored};
+use super::cut::{cut_of, mirrored};
 use super::plan::Plan;
 use super::sweep::run;
 use super::*;
@@ -152,7 +152,7 @@ fn a_count_stopped_in_the_middle_of_a_square_resumes_from_there() {
         // The file holds a square half done: some of its states expanded.
         let mut plan = Plan::new(w, h, &free(cells), Tours::OpenDirected).unwrap();
         if split {
-            let cut = meet::cut_of(&plan).unwrap();
+            let cut = cut::cut_of(&plan).unwrap();
             plan.signature.extend_from_slice(
                 format!(" met in the middle at {cut}, one side by symmetry").as_bytes(),
             );
@@ -362,4 +362,113 @@ fn a_join_stopped_many_times_goes_on_from_its_finished_pieces() {
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The join's two ways of summing a group's pairs (see `join`), checked
+/// against each other.
+mod linking {
+    use super::super::cut::cut_of;
+    use super::super::join::tests::LINKING;
+    use super::super::meet::run_split;
+    use super::super::plan::Plan;
+    use super::super::{BigCount, Options, Tours};
+
+    /// A few blocked squares, from a seed.
+    fn mask(cells: usize, seed: u64) -> Vec<bool> {
+        let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(7);
+        (0..cells)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                seed != 0 && x % 100 < 7
+            })
+            .collect()
+    }
+
+    /// The join of one split count, each way.
+    fn both_ways(plan: &Plan, kind: Tours, cut: usize) -> (BigCount, BigCount) {
+        let o = Options::default();
+        let by = |linking| {
+            LINKING.with(|l| l.set(Some(linking)));
+            let c = run_split::<u64>(plan, kind, cut, &o).unwrap().0;
+            LINKING.with(|l| l.set(None));
+            c
+        };
+        (by(true), by(false))
+    }
+
+    /// Summing the pairs that link up by [`Linking`] gives what trying each
+    /// pair gives, in every group of joins of closed and open counts (both
+    /// sides, one side by symmetry, the near side capped at one end, a
+    /// fixed end), on free boards and with blocked squares.
+    #[test]
+    fn linking_sums_what_each_pair_tried_sums() {
+        let mut joins = 0;
+        let mut tours = 0;
+        for (w, h) in [(5u32, 6u32), (6, 5), (5, 8), (6, 6), (4, 9), (5, 7)] {
+            let cells = (w * h) as usize;
+            for seed in 0..3 {
+                let mut blocked = mask(cells, seed);
+                if seed == 2 {
+                    // Symmetric under a half turn: one side, or a capped near side.
+                    for i in 0..cells {
+                        blocked[i] |= blocked[cells - 1 - i];
+                    }
+                }
+                for kind in [Tours::Closed, Tours::OpenUndirected] {
+                    let mut plan = Plan::new(w, h, &blocked, kind).unwrap();
+                    let Some(cut) = cut_of(&plan) else { continue };
+                    if plan.vertices < 2 {
+                        continue;
+                    }
+                    let (linked, tried) = both_ways(&plan, kind, cut);
+                    assert_eq!(linked, tried, "{w}x{h} {kind:?} seed {seed}");
+                    tours += u32::from(!tried.is_zero());
+                    joins += 1;
+                    if kind == Tours::OpenUndirected && seed == 0 {
+                        // A fixed end in rank L: the join makes it an end.
+                        let end = cut - 2;
+                        plan = Plan::new(w, h, &blocked, Tours::OpenDirected).unwrap();
+                        plan.fix_end(Some(end));
+                        let (linked, tried) = both_ways(&plan, Tours::OpenDirected, cut);
+                        assert_eq!(linked, tried, "{w}x{h} fixed end {end}");
+                        joins += 1;
+                    }
+                }
+            }
+        }
+        assert!(joins > 35, "only {joins} joins");
+        assert!(tours >= 12, "only {tours} joins found tours");
+    }
+}
+
+/// The rows of a table (see `table`) by the matrices of `transfer`.
+mod rows {
+    use super::super::transfer::RUNS;
+    use super::super::{count_table, Options, Tours};
+
+    #[test]
+    fn the_rows_of_a_table_come_out_the_same_by_the_matrices() {
+        for (k, to) in [(3, 24), (4, 16), (5, 11), (6, 9)] {
+            for kind in [Tours::Closed, Tours::OpenDirected] {
+                if k >= 5 && kind != Tours::Closed {
+                    continue;
+                }
+                let rows = |periodic: bool| {
+                    let opts = Options {
+                        threads: 2,
+                        periodic,
+                        ..Options::default()
+                    };
+                    let mut rows = Vec::new();
+                    let before = RUNS.with(|r| r.get());
+                    count_table(k, 1, to, kind, &opts, &mut |n, c| rows.push((n, c))).unwrap();
+                    assert_eq!(RUNS.with(|r| r.get()) - before, usize::from(periodic));
+                    rows
+                };
+                assert_eq!(rows(false), rows(true), "{k} x 1..{to} {kind:?}");
+            }
+        }
+    }
 }

@@ -18,7 +18,7 @@
 //! --to 40`) took 8.8 s this way against 108 s square by square, those of
 //! the open tours 7.7 minutes on one thread against about 16 (projected), and the
 //! counts of long boards (and the rows of
-//! [`count_table`](super::count_table)) grow linearly in `n` at a small
+//! `count_table`) grow linearly in `n` at a small
 //! cost per square.
 
 use std::collections::HashMap;
@@ -27,9 +27,9 @@ use std::path::Path;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
-use super::checkpoint::{checkpoint_error, Half};
+use super::checkpoint::{checkpoint_error, save_table, Half};
+use super::key::{par, state_overflow, Key, MixHasher};
 use super::plan::Plan;
-use super::sweep::{par, save_table, state_overflow, Key, MixHasher};
 use super::ways::{Limbs, Sum, Table, Ways, MARGIN, MAX_BITS};
 use super::{BigCount, Options, Progress};
 use crate::Error;
@@ -587,31 +587,6 @@ mod tests {
         for kind in [Tours::Closed, Tours::OpenDirected] {
             let [plain, fast] = both_ways(4, 20, &blocked, kind, 1);
             assert_eq!(plain, fast, "4x20 blocked {kind:?}");
-        }
-    }
-
-    #[test]
-    fn the_rows_of_a_table_come_out_the_same_by_the_matrices() {
-        for (k, to) in [(3, 24), (4, 16), (5, 11), (6, 9)] {
-            for kind in [Tours::Closed, Tours::OpenDirected] {
-                if k >= 5 && kind != Tours::Closed {
-                    continue;
-                }
-                let rows = |periodic: bool| {
-                    let opts = Options {
-                        threads: 2,
-                        periodic,
-                        ..Options::default()
-                    };
-                    let mut rows = Vec::new();
-                    let before = RUNS.with(|r| r.get());
-                    super::super::count_table(k, 1, to, kind, &opts, &mut |n, c| rows.push((n, c)))
-                        .unwrap();
-                    assert_eq!(RUNS.with(|r| r.get()) - before, usize::from(periodic));
-                    rows
-                };
-                assert_eq!(rows(false), rows(true), "{k} x 1..{to} {kind:?}");
-            }
         }
     }
 }

@@ -13,7 +13,7 @@
 //! nothing; the additions stay plain carries, with no modular arithmetic.
 
 use super::bignum::BigCount;
-use super::{Key, Parts};
+use super::key::{Key, Parts};
 use crate::Error;
 
 /// A fixed-width count of ways.

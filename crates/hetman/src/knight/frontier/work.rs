@@ -4,8 +4,8 @@
 //! most of the second take a minute of eleven, and the bar counting
 //! squares showed 83% done then).
 
+use super::cut;
 use super::estimate::{extend, DECAY};
-use super::meet;
 use super::plan::Plan;
 use super::transfer;
 use super::{Options, Pass, Progress, Tours};
@@ -94,9 +94,9 @@ impl Work {
         let plan = Plan::new(width, height, blocked, kind)?;
         let (w, cells) = (plan.w, plan.cells);
         let long = opts.periodic && transfer::long(&plan);
-        let cut = meet::cut_of(&plan).filter(|_| opts.split && !long && plan.vertices > 1);
+        let cut = cut::cut_of(&plan).filter(|_| opts.split && !long && plan.vertices > 1);
         let walks = match cut {
-            Some(cut) if meet::mirrored(&plan, cut) => vec![(1, cut + w)],
+            Some(cut) if cut::mirrored(&plan, cut) => vec![(1, cut + w)],
             Some(cut) => {
                 let far = cells - cut + w;
                 vec![(1, far), (far + 1, far + cut + w)]

@@ -1,6 +1,7 @@
 //! The unit tests of counts met in the middle: every cut against the plain
 //! count, known counts, one side by symmetry, capped near sides, passes.
 
+use super::super::cut::{cut_of, cuts};
 use super::super::sweep::run;
 use super::*;
 

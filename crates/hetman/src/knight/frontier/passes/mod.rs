@@ -2,7 +2,7 @@
 //! met in the middle whose near side does not fit in memory at once.
 //!
 //! The near side's table grows most over its crossing rank F (see
-//! [`meet`](super::meet)): on 8×8 open tours some 18 times, from about 115
+//! the `meet` module): on 8×8 open tours some 18 times, from about 115
 //! million states at the cut to some 2 billion (103 million at the cut and
 //! 255 million one square on, measured). Its squares make only moves back
 //! across the cut, so once a square of rank F is passed, its number of
@@ -34,12 +34,12 @@ use std::path::Path;
 use super::checkpoint;
 use super::join::join;
 use super::join_file::{JoinFile, JoinProgress};
+use super::key::{par, Key, Parts};
 use super::memory::give_back;
 use super::plan::Plan;
 use super::prefixes::Prefixes;
 use super::sides::Backward;
 use super::start_file::StartFiles;
-use super::sweep::{par, Key, Parts};
 use super::ways::{on_table, Table, Ways};
 use super::{BigCount, Options, Pass};
 use crate::Error;
@@ -190,14 +190,6 @@ pub(super) const FAN: usize = 3;
 
 /// Which pass of how many at each level of passes within passes.
 type Name = Vec<(usize, usize)>;
-
-/// The part of a pass's file names that names it: `.pass-K-of-P` for
-/// pass K (from 1) of P at each level.
-pub(super) fn file_suffix(pass: &[(usize, usize)]) -> String {
-    pass.iter()
-        .map(|(k, passes)| format!(".pass-{}-of-{passes}", k + 1))
-        .collect()
-}
 
 /// Runs the passes from the near states `common` after the square before
 /// `w.split`, each walked to the end of rank F by `walk` (squares `range`

@@ -1,7 +1,7 @@
 //! The passes' tests: they add up to the whole count, hold fewer states,
 //! are told in order, and resume where they stopped.
 
-use super::super::meet::{cut_of, mirrored};
+use super::super::cut::{cut_of, mirrored};
 use super::super::{count, count_per_square, Options, Progress, Tours};
 use super::*;
 use crate::Error;

@@ -1,0 +1,66 @@
+//! Where a count met in the middle cuts the board (see the `meet` module),
+//! and which of its ways the board's half-turn symmetry allows: one side
+//! counted for both, or the near side's tour ends capped at one.
+
+use super::plan::Plan;
+
+/// The squares where Q can start: cuts between ranks that leave each side a
+/// free square whose moves are all its own (before rank L, after rank F),
+/// so that no tour is made of one side's moves alone.
+pub(super) fn cuts(plan: &Plan) -> impl Iterator<Item = usize> + '_ {
+    let w = plan.w;
+    let ranks = plan.cells / w;
+    (2..=ranks.saturating_sub(2))
+        .map(move |r| r * w)
+        .filter(move |&cut| {
+            let free = |range: std::ops::Range<usize>| range.into_iter().any(|u| !plan.blocked[u]);
+            free(0..cut - w) && free(cut + w..plan.cells)
+        })
+}
+
+/// The cut nearest the middle of the board, if there is one.
+pub(super) fn cut_of(plan: &Plan) -> Option<usize> {
+    cuts(plan).min_by_key(|&cut| (2 * cut).abs_diff(plan.cells))
+}
+
+/// The widest frontier counted one side by symmetry (see [`mirrored`]): the
+/// join then pairs a table with itself, and the pairs it tries grow as the
+/// square of the table, which on wider boards costs more than the second
+/// side saves.
+pub(super) const MIRROR_WIDTH: usize = 6;
+
+/// Whether the count at `cut` runs one side only: the board and its
+/// blocked squares are unchanged by a half turn, the cut is in the middle,
+/// and the frontier width is even (and at most [`MIRROR_WIDTH`]). The moves
+/// between ranks L and F are then split by `meet::keeps` so that the half turn
+/// maps the moves each side makes onto the other side's.
+pub(super) fn mirrored(plan: &Plan, cut: usize) -> bool {
+    let w = plan.w;
+    // (A fixed tour end makes the two sides differ.)
+    plan.fixed.is_none()
+        && w.is_multiple_of(2)
+        && w <= MIRROR_WIDTH
+        && 2 * cut == plan.cells
+        && plan.blocked.iter().eq(plan.blocked.iter().rev())
+}
+
+/// Whether the near side of an open count at `cut` keeps at most one tour
+/// end: the board and its blocked squares are unchanged by a half turn and
+/// the cut is in the middle (a fixed tour end makes the two sides differ).
+///
+/// Each tour end is a square before rank L (the near side makes it an end,
+/// as it leaves the near side's frontier), a square after rank F (the far
+/// side), or a square of ranks L and F (the join). The near side's states
+/// with both tour ends are the most numerous (more than half of them on
+/// the boards measured), and they pair only with the far side's states
+/// without one: the tours with both ends before rank L. The half turn maps
+/// those one to one onto the tours with both ends after rank F, which the
+/// pairs of a near state with no tour end and a far state with both
+/// count. So the near side stops at one tour end, and the join counts the
+/// pairs of no near end and two far ends twice.
+pub(super) fn capped(plan: &Plan, cut: usize) -> bool {
+    !plan.closed
+        && plan.fixed.is_none()
+        && 2 * cut == plan.cells
+        && plan.blocked.iter().eq(plan.blocked.iter().rev())
+}
