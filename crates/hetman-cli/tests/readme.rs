@@ -198,7 +198,7 @@ const PAGES_WITH_EXAMPLES: &[(&str, usize)] = &[
     ("docs/queens.md", 13),
     ("docs/knight.md", 12),
     ("docs/watch-and-serve.md", 8),
-    ("docs/long-runs.md", 4),
+    ("docs/long-runs.md", 10),
 ];
 
 /// Runs the examples of `name`, one of `PAGES_WITH_EXAMPLES`.
