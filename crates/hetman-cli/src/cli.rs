@@ -234,34 +234,30 @@ mod tests {
         }
     }
 
-    /// README's "Flags" table names every flag and the commands that take it.
+    /// The flags table of docs/flags.md names every flag and the commands
+    /// that take it.
     #[test]
-    fn readme_flag_table_is_complete() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md");
-        let readme = std::fs::read_to_string(path).unwrap();
-        let section = readme
-            .split("\n## Flags\n")
-            .nth(1)
-            .map(|s| s.split("\n## ").next().unwrap_or(s))
-            .unwrap_or("");
-        let mut in_readme = std::collections::BTreeMap::new();
-        let table = section
+    fn docs_flag_table_is_complete() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/flags.md");
+        let page = std::fs::read_to_string(path).unwrap();
+        let mut in_page = std::collections::BTreeMap::new();
+        let table = page
             .lines()
             .skip_while(|l| !l.starts_with("| flag |"))
             .take_while(|l| l.starts_with('|'));
         for row in table.filter(|l| l.starts_with("| `")) {
             let cells: Vec<&str> = row.trim_matches('|').split(" | ").map(str::trim).collect();
             assert_eq!(cells.len(), 3, "{row}");
-            in_readme.insert(cells[0].to_string(), cells[2].to_string());
+            in_page.insert(cells[0].to_string(), cells[2].to_string());
         }
         let want = flag_table();
-        if in_readme != want {
+        if in_page != want {
             let rows: Vec<String> = want
                 .iter()
                 .map(|(k, v)| format!("| {k} | ? | {v} |"))
                 .collect();
             panic!(
-                "README's Flags table and the commands disagree; the flags and commands are:\n{}",
+                "the table of docs/flags.md and the commands disagree; the flags and commands are:\n{}",
                 rows.join("\n")
             );
         }
