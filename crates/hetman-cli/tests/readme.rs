@@ -366,12 +366,10 @@ fn links(text: &str) -> Vec<(usize, String)> {
         }
         let line = without_code_spans(raw);
         let trimmed = line.trim_start();
-        if trimmed.starts_with('[') {
-            if let Some(at) = trimmed.find("]: ") {
-                let target = trimmed[at + 3..].split_whitespace().next().unwrap_or("");
-                out.push((i + 1, target.to_string()));
-                continue;
-            }
+        if let Some(at) = trimmed.find("]: ").filter(|_| trimmed.starts_with('[')) {
+            let target = trimmed[at + 3..].split_whitespace().next().unwrap_or("");
+            out.push((i + 1, target.to_string()));
+            continue;
         }
         let mut rest = line.as_str();
         while let Some(at) = rest.find("](") {
@@ -407,7 +405,7 @@ fn broken(name: &str, target: &str) -> Option<String> {
         return Some(format!("{} does not exist", base.join(file).display()));
     }
     let anchor = anchor?;
-    if !path.extension().is_some_and(|e| e == "md") {
+    if path.extension().is_none_or(|e| e != "md") {
         return Some(format!(
             "an anchor #{anchor} into a file that is not Markdown"
         ));
