@@ -298,7 +298,7 @@ fn parse(path: &Path, bytes: &[u8], kind: &str) -> Result<(String, Value), Error
     let Some(Value::Object(seal)) = members.remove(SEAL) else {
         return Err(damaged(SEAL));
     };
-    let version = &seal["record"];
+    let version = seal.get("record").unwrap_or(&Value::Null);
     if version.as_u64() != Some(VERSION) {
         return Err(file_error(
             path,
@@ -307,7 +307,11 @@ fn parse(path: &Path, bytes: &[u8], kind: &str) -> Result<(String, Value), Error
             ),
         ));
     }
-    let text = |key: &str| seal[key].as_str().ok_or_else(|| damaged(key));
+    let text = |key: &str| {
+        seal.get(key)
+            .and_then(Value::as_str)
+            .ok_or_else(|| damaged(key))
+    };
     let (found_kind, identity, hex) = (text("kind")?, text("identity")?, text("blake3")?);
     let hash = blake3::Hash::from_hex(hex)
         .ok()
