@@ -38,7 +38,7 @@
 //! write(&path, "demo", "job=demo n=8", &json!({"solutions": 92, "n": 8})).unwrap();
 //! let text = std::fs::read_to_string(&path).unwrap();
 //! assert!(text.starts_with(r#"{"hetman":{"record":1,"kind":"demo","identity":"job=demo n=8","blake3":""#));
-//! assert!(text.ends_with(r#"},"n":8,"solutions":92}"#.to_owned() + "\n"));
+//! assert!(text.ends_with("},\"n\":8,\"solutions\":92}\n"));
 //! // Any JSON reader opens it; hetman reads it back after every check.
 //! let v: serde_json::Value = serde_json::from_str(&text).unwrap();
 //! assert_eq!(v["solutions"], 92);
