@@ -464,6 +464,7 @@ mod tests {
         write(&p, "test", "job=test n=10", &sample()).unwrap();
         assert!(std::fs::read_to_string(&p).unwrap().starts_with(PREFIX));
         // A damaged one is refused as sealed files are.
+        std::fs::remove_file(&p).unwrap();
         sealed::write(&p, "test", "job=test n=10", body.as_bytes()).unwrap();
         let mut bytes = std::fs::read(&p).unwrap();
         let last = bytes.len() - 3;
