@@ -31,7 +31,10 @@ pub fn scratch(name: &str) -> PathBuf {
 /// stands for one result file given to `merge`, named `I.json` by its line
 /// number), at most 64 of them, read by `record` (`None` for one it refuses).
 #[must_use]
-pub fn shard_records<R>(text: &str, record: impl Fn(usize, &serde_json::Value) -> Option<R>) -> Vec<R> {
+pub fn shard_records<R>(
+    text: &str,
+    record: impl Fn(usize, &serde_json::Value) -> Option<R>,
+) -> Vec<R> {
     text.lines()
         .take(64)
         .filter_map(|l| serde_json::from_str(l).ok())
@@ -49,6 +52,9 @@ pub fn assert_each_shard_once(shards: usize, numbers: impl ExactSizeIterator<Ite
     assert_eq!(numbers.len(), shards);
     let mut seen = vec![false; shards];
     for shard in numbers {
-        assert!(!std::mem::replace(&mut seen[shard], true), "shard {shard} twice");
+        assert!(
+            !std::mem::replace(&mut seen[shard], true),
+            "shard {shard} twice"
+        );
     }
 }

@@ -147,7 +147,7 @@ fn tokens(src: &str) -> Vec<Token> {
         } else if ch.is_ascii_digit() {
             while i < c.len()
                 && (ident_char(c[i])
-                    || c[i] == '.' && c.get(i + 1).is_some_and(|d| d.is_ascii_digit()))
+                    || (c[i] == '.' && c.get(i + 1).is_some_and(|d| d.is_ascii_digit())))
             {
                 i += 1;
             }

@@ -19,7 +19,10 @@ fn main() {
         hetman::jobs::record::write(&again, KIND, &identity, &members).expect("write it again");
         if data.starts_with(b"hetman-file ") {
             let back = hetman::jobs::record::read(&again, KIND).expect("read the record written");
-            assert!(back == (identity, members), "a sealed file read back otherwise as a record");
+            assert!(
+                back == (identity, members),
+                "a sealed file read back otherwise as a record"
+            );
         } else {
             assert!(
                 std::fs::read(&again).expect("read it back") == data,
