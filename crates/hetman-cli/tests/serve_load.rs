@@ -228,7 +228,7 @@ fn thirty_two_heavy_traces_then_the_clients_leave() {
         "32 heavy traces: {busy:.1} s of CPU in their first 5 s, probes p99 {probe_p99:.1?}; \
          {idle:.2} s of CPU in the 3 s from 1 s after the clients left"
     );
-    assert!(busy > 2.0, "the skips were running ({busy:.1} s of CPU)");
+    assert!(busy > 0.5, "the skips were running ({busy:.1} s of CPU)");
     assert!(
         probe_p99 < Duration::from_millis(100),
         "probes p99 {probe_p99:?}"
