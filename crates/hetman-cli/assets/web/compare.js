@@ -247,7 +247,10 @@
       verdict.textContent = "Backtracking needed " + fmt(calls) + " calls of test; the permutations " +
         fmt(c1.permutations_tried) + " orders (" + fmt(Math.round(c1.permutations_tried / calls)) + "×), brute force " +
         fmt(c0.placements_scored) + " placements (" + fmt(Math.round(c0.placements_scored / calls)) + "×); any " + this.n +
-        " squares would be " + fmt(totals.unrestricted) + ". All three find " + fmt(c2.solutions) + " solutions.";
+        " squares would be " + fmt(totals.unrestricted) + "." +
+        (c0.solutions === c2.solutions && c1.solutions === c2.solutions
+          ? " All three find " + fmt(c2.solutions) + " solutions."
+          : " ✗ They find different numbers of solutions: " + [c0, c1, c2].map(function (c) { return fmt(c.solutions); }).join(", ") + ".");
     } else {
       verdict.textContent = "";
     }
