@@ -297,7 +297,7 @@ test("downloads: the board as SVG and PNG, the trace as JSON Lines", async () =>
   assert.deepEqual([...png.bytes.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
   const trace = await read("#dl-trace");
   const lines = trace.bytes.toString("utf8").trim().split("\n");
-  assert.equal(lines[0], '{"hetman_trace":1,"problem":"queens","n":4,"algorithm":"backtracking"}');
+  assert.equal(lines[0], '{"hetman_trace":2,"problem":"queens","n":4,"algorithm":"backtracking"}');
   assert.equal(lines.filter((l) => l.includes('"event":"solution"')).length, 2);
   assert.match(lines[lines.length - 1], /"complete":true/);
   await page.close();

@@ -111,22 +111,26 @@
     this.load();
   };
 
-  // Asks the server for the counters further on, doubling the step, to the end.
-  Runner.prototype.fastForward = function (onStep) {
+  // Asks the server for the counters further on, to the end: at a quarter and a half of
+  // the events the search is expected to give (`events`), then past its end; each request
+  // runs the search from its start, so that is under two runs of it in all.
+  Runner.prototype.fastForward = function (onStep, events) {
     var self = this;
     if (this.done()) return Promise.resolve();
     this.source.stop();
-    var skip = Math.max(1 << 20, this.step());
+    var stops = [Math.floor(events / 4), Math.floor(events / 2), MAX_SKIP].filter(function (k) {
+      return k > self.step();
+    });
     var next = function () {
-      return fetch(self.urlFor(Math.min(skip, MAX_SKIP), 1)).then(endLine).then(function (end) {
+      var skip = stops.shift();
+      return fetch(self.urlFor(skip, 1)).then(endLine).then(function (end) {
         self.ff = end;
         onStep();
         if (end.complete) return null;
-        if (skip >= MAX_SKIP) {
+        if (!stops.length) {
           self.error = "the search is longer than the " + fmt(MAX_SKIP) + " steps the server runs through";
           return null;
         }
-        skip *= 2;
         return next();
       });
     };
@@ -180,8 +184,12 @@
   View.prototype.fastForward = function () {
     var self = this;
     var t0 = performance.now();
+    var n = this.n;
+    // The events each search gives, about: brute force a placement and a score for each of
+    // N^N placements; permutations one event for each of N! orders; backtracking (small) any.
+    var events = { brute: 2 * power(n, n), permutations: factorial(n), backtracking: 1 << 20 };
     return Promise.all(this.runners.map(function (r) {
-      return r.fastForward(function () { self.render(); });
+      return r.fastForward(function () { self.render(); }, events[r.method.id]);
     })).then(function () {
       self.ffMs = performance.now() - t0;
       self.playing = false;
@@ -239,7 +247,10 @@
       verdict.textContent = "Backtracking needed " + fmt(calls) + " calls of test; the permutations " +
         fmt(c1.permutations_tried) + " orders (" + fmt(Math.round(c1.permutations_tried / calls)) + "×), brute force " +
         fmt(c0.placements_scored) + " placements (" + fmt(Math.round(c0.placements_scored / calls)) + "×); any " + this.n +
-        " squares would be " + fmt(totals.unrestricted) + ". All three find " + fmt(c2.solutions) + " solutions.";
+        " squares would be " + fmt(totals.unrestricted) + "." +
+        (c0.solutions === c2.solutions && c1.solutions === c2.solutions
+          ? " All three find " + fmt(c2.solutions) + " solutions."
+          : " ✗ They find different numbers of solutions: " + [c0, c1, c2].map(function (c) { return fmt(c.solutions); }).join(", ") + ".");
     } else {
       verdict.textContent = "";
     }

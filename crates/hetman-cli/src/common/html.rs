@@ -11,6 +11,7 @@
 use base64::Engine as _;
 use flate2::write::GzEncoder;
 use flate2::Compression;
+use hetman::trace::code;
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use std::collections::HashMap;
 use std::fmt;
@@ -271,18 +272,46 @@ impl Packer {
     #[must_use]
     pub fn finish_html(mut self, title: &str) -> String {
         self.flush();
+        let lines = self.lines();
         let bytes = self.out.finish().unwrap_or_default();
         let data = base64::engine::general_purpose::STANDARD.encode(bytes);
         // JSON text has no '<' outside strings, and "\u003c" means '<' inside them,
         // so no "</script>" can end the block early; base64 has no '<'.
         let block = format!(
-            "<script type=\"application/x-hetman-pack\" id=\"trace-packed\" data-lines=\"{}\">\n{}\n{}\n</script>",
-            self.events,
+            "{}<script type=\"application/x-hetman-pack\" id=\"trace-packed\" data-lines=\"{}\">\n{}\n{}\n</script>",
+            listings(&self.header),
+            lines,
             self.header.replace('<', "\\u003c"),
             data
         );
         page(title, &block)
     }
+}
+
+/// The code listings of the trace's algorithm in both dialects, for the page's
+/// code panel: `<script type="application/json" id="code-listings">` with
+/// `{"pseudo": [...], "c": [...]}` (nothing for a header it cannot read).
+fn listings(header_json: &str) -> String {
+    let Ok(h) = serde_json::from_str::<serde_json::Value>(header_json) else {
+        return String::new();
+    };
+    let name = match h["problem"].as_str() {
+        Some("queens") => h["algorithm"].as_str(),
+        Some("knight") => h["order"].as_str(),
+        _ => None,
+    };
+    let Some(algorithm) = name.and_then(code::Algorithm::from_name) else {
+        return String::new();
+    };
+    let all = serde_json::json!({
+        "pseudo": code::listing(algorithm, code::Dialect::Pseudo),
+        "c": code::listing(algorithm, code::Dialect::C),
+    });
+    // '<' inside JSON strings as "\u003c": no "</script>" can end the block early.
+    format!(
+        "<script type=\"application/json\" id=\"code-listings\">{}</script>\n",
+        all.to_string().replace('<', "\\u003c")
+    )
 }
 
 /// The kind a value is written as in a shape.
@@ -419,7 +448,7 @@ mod tests {
             "a script is still loaded from a file"
         );
         assert!(!html.contains("href=\"style.css\""));
-        // The scripts and the trace.
+        // The scripts and the trace (a header of schema 1: no listing).
         assert_eq!(html.matches("</script>").count(), ASSETS.len() - 1 + 1);
         let block = html
             .split("id=\"trace-packed\" data-lines=\"1\">")
