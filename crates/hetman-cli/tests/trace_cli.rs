@@ -31,7 +31,7 @@ fn count(events: &[Value], name: &str) -> usize {
 #[test]
 fn eight_queens_stream_1965_calls_and_92_solutions_with_an_end_that_agrees() {
     let ev = lines(&["queens", "trace", "8", "--json"]);
-    assert_eq!(ev[0]["hetman_trace"], 1);
+    assert_eq!(ev[0]["hetman_trace"], 2);
     assert_eq!(ev[0]["problem"], "queens");
     assert_eq!(count(&ev, "call"), 1965);
     assert_eq!(count(&ev, "solution"), 92);
@@ -229,5 +229,84 @@ fn bad_sizes_and_watch_without_a_terminal_are_refused_by_name() {
     // stdout is a pipe here, not a terminal.
     let err = refused(&["queens", "watch", "6"]);
     assert!(err.contains("hetman queens trace 6"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn every_event_names_its_code_line() {
+    for alg in ["backtracking", "bitboard", "brute", "permutations"] {
+        let ev = lines(&["queens", "trace", "4", "--algorithm", alg, "--json"]);
+        for e in &ev[1..] {
+            assert!(e["line"].is_string(), "{alg}: {e}");
+        }
+        assert_eq!(ev.last().unwrap()["line"], "main.end");
+    }
+    let ev = lines(&[
+        "knight", "trace", "5", "--start", "a5", "--json", "--limit", "50",
+    ]);
+    assert!(ev[1..].iter().all(|e| e["line"].is_string()));
+    assert_eq!(ev[1]["line"], "try.move");
+}
+
+#[test]
+fn brute_force_and_permutations_count_as_queens_compare_does() {
+    let ev = lines(&["queens", "trace", "6", "--algorithm", "brute", "--json"]);
+    assert_eq!(ev[0]["algorithm"], "brute");
+    assert_eq!(count(&ev, "placement"), 46_656);
+    assert_eq!(count(&ev, "score"), 46_656);
+    let end = &ev.last().unwrap()["counters"];
+    assert_eq!(end["placements_scored"], 46_656);
+    assert_eq!(end["solutions"], 4);
+    assert_eq!(
+        ev.iter()
+            .filter(|e| e["event"] == "score" && e["pairs"] == 15)
+            .count(),
+        4
+    );
+    let ev = lines(&[
+        "queens",
+        "trace",
+        "8",
+        "--algorithm",
+        "permutations",
+        "--json",
+    ]);
+    let end = &ev.last().unwrap()["counters"];
+    assert_eq!(end["permutations_tried"], 40_320);
+    assert_eq!(end["solutions"], 92);
+    // queens compare runs the same searches at full speed.
+    let out = hetman()
+        .args(["queens", "compare", "8"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let table = String::from_utf8(out).unwrap();
+    assert!(table.contains("40,320"), "{table}");
+    assert!(table.contains("16,777,216"), "{table}");
+    let text = hetman()
+        .args([
+            "queens",
+            "trace",
+            "4",
+            "--algorithm",
+            "permutations",
+            "--limit",
+            "1",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(text).unwrap();
+    assert!(
+        text.contains("permutation 1 2 3 4: the queens on files a and b share a diagonal"),
+        "{text}"
+    );
+    let err = refused(&["queens", "trace", "9", "--algorithm", "brute"]);
+    assert!(err.contains("N = 9 with --algorithm brute"), "{err}");
+    assert!(err.contains("1 to 8"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
 }

@@ -12,19 +12,16 @@ struct Tmux {
 
 impl Tmux {
     fn start(cmd: &str) -> Tmux {
-        let session = format!("hetman-watch-{}", std::process::id());
+        Tmux::start_sized(cmd, 100, 30)
+    }
+
+    fn start_sized(cmd: &str, width: u16, height: u16) -> Tmux {
+        static SESSIONS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let k = SESSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let session = format!("hetman-watch-{}-{k}", std::process::id());
+        let (w, h) = (width.to_string(), height.to_string());
         let ok = Command::new("tmux")
-            .args([
-                "new-session",
-                "-d",
-                "-s",
-                &session,
-                "-x",
-                "100",
-                "-y",
-                "30",
-                cmd,
-            ])
+            .args(["new-session", "-d", "-s", &session, "-x", &w, "-y", &h, cmd])
             .status()
             .expect("tmux is needed for this test: apt-get install tmux (scripts/test.sh does)");
         assert!(ok.success());
@@ -148,4 +145,159 @@ fn queens_watch_6_in_tmux_steps_plays_pauses_finds_a_solution_and_restores_the_t
         s.lines().any(|l| l.trim() == "icanon"),
         "canonical mode restored:\n{s}"
     );
+}
+
+/// `hetman ARGS`, then a shell that stays (the screen is read after).
+fn watch_cmd(args: &str) -> String {
+    let bin = assert_cmd::cargo::cargo_bin("hetman");
+    format!("'{}' {args}; echo EXITED $?; sleep 30", bin.display())
+}
+
+/// Columns between the file letters a and b under the board.
+fn cell_width(screen: &str) -> usize {
+    let files = screen
+        .lines()
+        .find(|l| l.trim_start().starts_with("a ") && l.contains(" h"))
+        .unwrap_or_else(|| panic!("no file letters:\n{screen}"));
+    let a = files.find('a').unwrap();
+    files[a + 1..].find('b').unwrap() + 1
+}
+
+/// Every line crossing a panel separator has it at the same column: nothing
+/// is drawn over it.
+fn separators_stay_put(screen: &str) {
+    let columns: std::collections::BTreeSet<usize> = screen
+        .lines()
+        .filter_map(|l| l.chars().position(|c| c == '│'))
+        .collect();
+    assert!(
+        columns.len() <= 2,
+        "separators moved: {columns:?}\n{screen}"
+    );
+}
+
+#[test]
+fn at_120_columns_the_code_runs_beside_the_board_and_at_60_it_does_not() {
+    let tmux = Tmux::start_sized(&watch_cmd("queens watch 8"), 120, 40);
+    tmux.wait_for("hetman watch: 8 queens");
+    tmux.keys(&["Right", "Right"]);
+    let s = tmux.wait_for("try a1");
+    assert!(s.contains("procedure test(c)"), "{s}");
+    assert!(
+        s.lines().any(|l| l.contains("▶   for r := 1 to N do")),
+        "the loop line lit:\n{s}"
+    );
+    assert!(s.contains("c = 1 (file a), r = 1"), "{s}");
+    // The seeds' arrays, all free before the first queen.
+    assert!(
+        s.lines()
+            .any(|l| l.contains("row ") && l.contains("T  T  T")),
+        "{s}"
+    );
+    separators_stay_put(&s);
+    // A refusal: the line of possible lit, the arrays that refuse named.
+    tmux.keys(&["Right"; 3]);
+    let s = tmux.wait_for("refuse b1");
+    assert!(
+        s.lines()
+            .any(|l| l.contains("▶     if possible(r, c) then")),
+        "{s}"
+    );
+    assert!(s.contains("possible(r, c) = false: row[1] false"), "{s}");
+    // C, then no code: the board takes the room.
+    tmux.keys(&["d"]);
+    let s = tmux.wait_for("void test(int c)");
+    assert!(
+        s.lines()
+            .any(|l| l.contains("▶         if (row[r] && up[r + c]")),
+        "{s}"
+    );
+    assert_eq!(cell_width(&s), 3);
+    tmux.keys(&["c"]);
+    let s = tmux.wait_for("refuse b1");
+    let t = Instant::now();
+    let s = loop {
+        let s2 = tmux.screen();
+        if !s2.contains("void test") || t.elapsed() > Duration::from_secs(5) {
+            break s2;
+        }
+        sleep(Duration::from_millis(50));
+    };
+    assert!(!s.contains("void test"), "{s}");
+    assert!(cell_width(&s) > 3, "the board grows at 120x40:\n{s}");
+    separators_stay_put(&s);
+
+    let tmux = Tmux::start_sized(&watch_cmd("knight watch 5 --start a5"), 60, 30);
+    tmux.wait_for("hetman watch: knight");
+    tmux.keys(&["Right"; 3]);
+    let s = tmux.wait_for("move c4 -> e5");
+    assert!(!s.contains("procedure try"), "no code at 60 columns:\n{s}");
+    assert!(s.contains("g go to step"), "{s}");
+    separators_stay_put(&s);
+    let tmux = Tmux::start_sized(&watch_cmd("knight watch 6 --start a1 --warnsdorff"), 60, 30);
+    tmux.wait_for("hetman watch: knight");
+    tmux.keys(&["Right"; 2]);
+    let s = tmux.wait_for("from a1:");
+    separators_stay_put(&s);
+}
+
+#[test]
+fn a_terminal_of_40x12_gets_a_notice_instead_of_a_cut_board() {
+    let tmux = Tmux::start_sized(&watch_cmd("queens watch 8"), 40, 12);
+    let s = tmux.wait_for("terminal too small");
+    assert!(s.contains("40x12 here"), "{s}");
+    tmux.keys(&["q"]);
+    tmux.wait_for("EXITED 0");
+}
+
+#[test]
+fn the_end_says_what_was_found_and_n_after_it_says_so_and_stays() {
+    let tmux = Tmux::start(&watch_cmd("queens watch 4"));
+    tmux.wait_for("hetman watch: 4 queens");
+    tmux.keys(&["n", "n", "n"]);
+    let s = tmux.wait_for("2 solutions, the search is over");
+    let end = step(&s);
+    tmux.keys(&["n"]);
+    tmux.wait_for("No further solution: 2 solutions, the search is over.");
+    sleep(Duration::from_millis(600));
+    let s = tmux.screen();
+    assert!(
+        s.contains("No further solution: 2 solutions, the search is over."),
+        "the note stays:\n{s}"
+    );
+    assert_eq!(step(&s), end);
+    // Go to a step and back to the start.
+    tmux.keys(&["g", "1", "2", "Enter"]);
+    let s = tmux.wait_for("at step 12");
+    assert_eq!(step(&s), 12);
+    tmux.keys(&["g", "0", "Enter"]);
+    let s = tmux.wait_for("at step 0");
+    assert_eq!(step(&s), 0);
+
+    let tmux = Tmux::start(&watch_cmd("knight watch 3 --start a1"));
+    tmux.wait_for("hetman watch: knight");
+    tmux.keys(&["n"]);
+    tmux.wait_for("no tour from a1: the search is over");
+}
+
+#[test]
+fn brute_force_plays_to_its_end_at_the_fast_forward() {
+    let tmux = Tmux::start_sized(&watch_cmd("queens watch 6 --algorithm brute"), 120, 40);
+    tmux.wait_for("hetman watch: 6 queens, brute force");
+    tmux.keys(&["Right", "Right"]);
+    let s = tmux.wait_for("score ");
+    assert!(s.contains("if pairs = N(N - 1)/2 then"), "{s}");
+    tmux.keys(&["+"; 13]);
+    tmux.keys(&["Space"]);
+    let t = Instant::now();
+    let s = loop {
+        let s = tmux.screen();
+        if s.contains("4 solutions, the search is over") {
+            break s;
+        }
+        assert!(t.elapsed() < Duration::from_secs(20), "{s}");
+        sleep(Duration::from_millis(100));
+    };
+    assert_eq!(counter(&s, "placements scored"), 46_656);
+    assert_eq!(counter(&s, "solutions"), 4);
 }

@@ -11,7 +11,12 @@ pub const HELP: &str = "The board with the path numbered, the knight's square, t
 (no free square to move to) and the steps back, the candidate squares with their degrees for \
 Warnsdorff's rule, the path so far and the counters (moves, dead ends, backtracks, tours).\n\n\
 Keys: space play/pause, right/left arrow one step forward/back (back works at any point), \
-+ and - speed, n run to the next tour, q quit.\n\n\
++ and - speed, n run to the next tour, g then digits and Enter go to step K, \
+c shows or hides the code panel, d switches it between pseudocode and C, q quit.\n\n\
+Where the terminal is wide enough (about 120 columns for 8x8), the code of the search runs beside \
+the board: its current line lit, the values it works with (the square, its move number, \
+Warnsdorff's list). The board grows with the \
+terminal; a terminal too small for it gets a notice.\n\n\
 Examples:\n  hetman knight watch 5 --start b5     # stuck after 20 squares, then backtracks\n  \
 hetman knight watch 5 --start a5     # the seed's tour\n  \
 hetman knight watch 8 --start a1 --warnsdorff\n\n\

@@ -1,10 +1,21 @@
 //! The state of the animation: the search on a timeline, play or pause,
 //! the speed, and what the keys do to them.
 
-use hetman::trace::{Event, KnightTrace, QueensTrace, Timeline, Trace};
+use crate::common::output::group;
+use hetman::trace::code::{self, Dialect};
+use hetman::trace::{Counters, Event, Header, KnightTrace, QueensTrace, Timeline, Trace};
+use std::time::{Duration, Instant};
 
-/// Steps a second at each speed setting.
-pub const SPEEDS: [u32; 12] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 10_000, 100_000];
+/// Steps a second at each speed setting; the last ones are the fast-forward
+/// that runs the brute force's 33 million steps (N = 8) in seconds.
+pub const SPEEDS: [u32; 14] = [
+    1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 10_000, 100_000, 1_000_000, 10_000_000,
+];
+/// The longest a frame's steps may take while playing: the keys stay
+/// responsive at any speed.
+pub const TICK_BUDGET: Duration = Duration::from_millis(60);
+/// The furthest `g` goes past the steps already seen, in one go.
+pub const GOTO_CAP: u64 = 200_000_000;
 /// The speed a watch starts at (5 steps a second).
 pub const START_SPEED: usize = 2;
 /// Steps `n` runs at most before it gives the screen back.
@@ -45,7 +56,7 @@ impl Search<'_> {
     }
 
     /// The counters so far.
-    pub fn counters(&self) -> hetman::trace::Counters {
+    pub fn counters(&self) -> Counters {
         match self {
             Search::Queens(t) => t.state().counters(),
             Search::Knight(t) => t.state().counters(),
@@ -53,7 +64,7 @@ impl Search<'_> {
     }
 
     /// What is watched.
-    pub fn header(&self) -> hetman::trace::Header {
+    pub fn header(&self) -> Header {
         match self {
             Search::Queens(t) => t.state().header(),
             Search::Knight(t) => t.state().header(),
@@ -74,6 +85,44 @@ impl Search<'_> {
             Search::Knight(t) => t.back(),
         }
     }
+
+    fn seek(&mut self, step: u64) -> u64 {
+        match self {
+            Search::Queens(t) => t.seek(step),
+            Search::Knight(t) => t.seek(step),
+        }
+    }
+
+    /// The listing the search runs.
+    pub fn algorithm(&self) -> code::Algorithm {
+        code::Algorithm::of(&self.header())
+    }
+
+    /// The id of the code line of the last event.
+    pub fn line(&self) -> Option<&'static str> {
+        self.last().map(|e| code::line_id(self.algorithm(), e))
+    }
+}
+
+/// What a finished search found, in words: "92 solutions, the search is
+/// over", "no tour from b5: the search is over".
+pub fn found(header: &Header, counters: &Counters) -> String {
+    let k = counters.solutions();
+    match header {
+        Header::Knight { start, closed, .. } => {
+            let what = if *closed { "closed tour" } else { "tour" };
+            match k {
+                0 => format!("no {what} from {start}: the search is over"),
+                1 => format!("1 {what} from {start}, the search is over"),
+                _ => format!("{} {what}s from {start}, the search is over", group(k)),
+            }
+        }
+        Header::Queens { .. } => match k {
+            0 => "no solution: the search is over".to_string(),
+            1 => "1 solution, the search is over".to_string(),
+            _ => format!("{} solutions, the search is over", group(k)),
+        },
+    }
 }
 
 /// What a key asked for.
@@ -91,6 +140,18 @@ pub enum Key {
     Slower,
     /// `n`.
     NextSolution,
+    /// `c`: the code panel on or off.
+    ToggleCode,
+    /// `d`: pseudocode or C.
+    ToggleDialect,
+    /// `g`: go to step K (the digits follow, then Enter).
+    GoTo,
+    /// A digit, while `g` asks for a step.
+    Digit(u8),
+    /// Backspace, while `g` asks for a step.
+    Erase,
+    /// Enter.
+    Enter,
     /// `q`, Esc, Ctrl-C.
     Quit,
 }
@@ -108,8 +169,15 @@ pub struct App<'b> {
     pub ascii: bool,
     /// Draw in colour.
     pub color: bool,
-    /// A note for the status line (the end reached, the start reached).
+    /// A note for the status line (the end reached, the start reached). It
+    /// stays until a key moves the search.
     pub note: Option<String>,
+    /// The code panel is shown (where the terminal is wide enough).
+    pub show_code: bool,
+    /// The code panel's language.
+    pub dialect: Dialect,
+    /// The digits typed after `g`, while it asks for a step.
+    pub goto: Option<String>,
     /// Steps owed to the clock, in thousandths.
     debt: u64,
 }
@@ -124,6 +192,9 @@ impl<'b> App<'b> {
             ascii,
             color,
             note: None,
+            show_code: true,
+            dialect: Dialect::Pseudo,
+            goto: None,
             debt: 0,
         }
     }
@@ -154,7 +225,7 @@ impl<'b> App<'b> {
 
     fn end_reached(&mut self) {
         self.playing = false;
-        self.note = Some("the search is over: every branch has been tried".to_string());
+        self.note = Some(found(&self.search.header(), &self.search.counters()));
     }
 
     /// One step back; false at the start.
@@ -172,6 +243,17 @@ impl<'b> App<'b> {
     /// Runs to the next solution (or tour), at most [`NEXT_SOLUTION_CAP`] steps.
     pub fn next_solution(&mut self) {
         self.playing = false;
+        if self.search.finished() {
+            let what = match self.search.header() {
+                Header::Knight { .. } => "tour",
+                Header::Queens { .. } => "solution",
+            };
+            self.note = Some(format!(
+                "No further {what}: {}.",
+                found(&self.search.header(), &self.search.counters())
+            ));
+            return;
+        }
         for _ in 0..NEXT_SOLUTION_CAP {
             match self.search.forward() {
                 Some(true) => {
@@ -191,8 +273,53 @@ impl<'b> App<'b> {
         ));
     }
 
+    /// Goes to step `k` (back or forward), at most [`GOTO_CAP`] steps
+    /// past the current one.
+    pub fn go_to(&mut self, k: u64) {
+        self.playing = false;
+        let here = self.search.step();
+        if k > here.saturating_add(GOTO_CAP) {
+            self.note = Some(format!(
+                "step {} is more than {} steps ahead: go in parts (g, or n to the next solution)",
+                group(k),
+                group(GOTO_CAP)
+            ));
+            return;
+        }
+        let reached = self.search.seek(k);
+        self.note = if reached < k {
+            Some(format!(
+                "the search ends at step {}: {}",
+                group(reached),
+                found(&self.search.header(), &self.search.counters())
+            ))
+        } else {
+            Some(format!("at step {}", group(reached)))
+        };
+    }
+
     /// Does what a key asks; false when it asks to quit.
     pub fn key(&mut self, key: Key) -> bool {
+        if let Some(typed) = &mut self.goto {
+            match key {
+                Key::Digit(d) if typed.len() < 19 => typed.push(char::from(b'0' + d)),
+                Key::Digit(_) => {}
+                Key::Erase => {
+                    typed.pop();
+                }
+                Key::Enter => {
+                    let k = typed.parse::<u64>().ok();
+                    self.goto = None;
+                    match k {
+                        Some(k) => self.go_to(k),
+                        None => self.note = Some("no step given".to_string()),
+                    }
+                }
+                // Any other key closes the question without going.
+                _ => self.goto = None,
+            }
+            return true;
+        }
         match key {
             Key::PlayPause => {
                 self.playing = !self.playing && !self.search.finished();
@@ -208,6 +335,18 @@ impl<'b> App<'b> {
             Key::Faster => self.speed = (self.speed + 1).min(SPEEDS.len() - 1),
             Key::Slower => self.speed = self.speed.saturating_sub(1),
             Key::NextSolution => self.next_solution(),
+            Key::ToggleCode => self.show_code = !self.show_code,
+            Key::ToggleDialect => {
+                self.dialect = match self.dialect {
+                    Dialect::Pseudo => Dialect::C,
+                    Dialect::C => Dialect::Pseudo,
+                }
+            }
+            Key::GoTo => {
+                self.playing = false;
+                self.goto = Some(String::new());
+            }
+            Key::Digit(_) | Key::Erase | Key::Enter => {}
             Key::Quit => return false,
         }
         true
@@ -221,8 +360,14 @@ impl<'b> App<'b> {
         self.debt += millis * u64::from(SPEEDS[self.speed]);
         let steps = self.debt / 1000;
         self.debt %= 1000;
-        for _ in 0..steps {
+        let start = Instant::now();
+        for i in 0..steps {
             if !self.forward() {
+                return;
+            }
+            // At the fastest speeds the machine sets the pace: steps not
+            // taken within the budget are dropped, not owed.
+            if i % 4096 == 4095 && start.elapsed() > TICK_BUDGET {
                 return;
             }
         }

@@ -1,10 +1,13 @@
-//! Drawing a frame of the animation: the board, the counters, the stack of
-//! choices, the last step in words and the keys.
+//! Drawing a frame of the animation: the board (larger where the terminal
+//! has room), the counters, the stack of choices, the last step in words,
+//! the code panel where the terminal is wide enough, and the keys; a notice
+//! instead when the terminal is too small for the board.
 
 use super::app::{App, Search, SPEEDS};
-use crate::common::events::{describe, title};
+use super::code_panel::{code_lines, wanted_width};
+use crate::common::events::{code_of, describe, title};
 use crate::common::output::group;
-use hetman::trace::{Event, Line as Lane};
+use hetman::trace::{Event, Line as Lane, QueensAlgorithm};
 use hetman::Square;
 use ratatui::layout::{Constraint, Direction, Layout};
 use ratatui::style::{Color, Modifier, Style};
@@ -14,15 +17,21 @@ use ratatui::Frame;
 
 /// Columns the side panel needs beside the board.
 const PANEL: u16 = 34;
+/// The code panel's width the board leaves it, at most: beyond it the
+/// board grows first.
+const CODE_FAIR: u16 = 56;
 
 /// The glyphs and colours of a frame.
-struct Look {
-    ascii: bool,
-    color: bool,
+pub struct Look {
+    /// ASCII only.
+    pub ascii: bool,
+    /// Colour.
+    pub color: bool,
 }
 
 impl Look {
-    fn style(&self, fg: Option<Color>, bg: Option<Color>) -> Style {
+    /// A style with these colours, if colour is on.
+    pub fn style(&self, fg: Option<Color>, bg: Option<Color>) -> Style {
         let mut s = Style::default();
         if self.color {
             if let Some(fg) = fg {
@@ -63,6 +72,90 @@ impl Look {
     }
 }
 
+/// The size of a board square on screen: `w` columns by `h` rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Cell {
+    w: usize,
+    h: usize,
+}
+
+/// The cell sizes tried, largest first: square-looking cells (a terminal's
+/// characters are about twice as high as wide) down to 3x1 (and 2x1 for
+/// queens).
+const CELLS: [Cell; 5] = [
+    Cell { w: 9, h: 4 },
+    Cell { w: 7, h: 3 },
+    Cell { w: 5, h: 2 },
+    Cell { w: 3, h: 1 },
+    Cell { w: 2, h: 1 },
+];
+
+/// Files and ranks of the board watched.
+fn board_dims(app: &App) -> (usize, usize) {
+    match &app.search {
+        Search::Queens(t) => (t.state().n(), t.state().n()),
+        Search::Knight(t) => {
+            let b = t.state().board();
+            (b.width() as usize, b.height() as usize)
+        }
+    }
+}
+
+/// Columns and rows a board of `files` x `ranks` takes with `cell`.
+fn board_size(app: &App, cell: Cell) -> (u16, u16) {
+    let (files, ranks) = board_dims(app);
+    let extra = match &app.search {
+        Search::Queens(_) => 2, // the file letters and the current-file mark
+        Search::Knight(_) => 1,
+    };
+    ((3 + files * cell.w) as u16, (ranks * cell.h + extra) as u16)
+}
+
+/// The largest cell whose board fits `w` x `h`.
+fn fitting_cell(app: &App, w: u16, h: u16) -> Option<Cell> {
+    let smallest = match &app.search {
+        Search::Queens(_) => 2,
+        Search::Knight(_) => 3,
+    };
+    CELLS.into_iter().filter(|c| c.w >= smallest).find(|&c| {
+        let (bw, bh) = board_size(app, c);
+        bw <= w && bh <= h
+    })
+}
+
+/// The keys, as (key, what) pairs.
+fn keys(ascii: bool) -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("space", "play/pause"),
+        (if ascii { "<- ->" } else { "← →" }, "step"),
+        (if ascii { "+ -" } else { "+ −" }, "speed"),
+        ("n", "next solution"),
+        ("g", "go to step"),
+        ("c", "code"),
+        ("d", "pseudo/C"),
+        ("q", "quit"),
+    ]
+}
+
+/// The keys laid out over as few lines of `width` as they take.
+fn key_lines(ascii: bool, width: u16) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for (k, what) in keys(ascii) {
+        let item = format!("{k} {what}");
+        let last = lines.last_mut().expect("one line at least");
+        let need = if last.is_empty() { 0 } else { 2 } + item.chars().count();
+        if !last.is_empty() && last.chars().count() + need > width as usize {
+            lines.push(item);
+        } else {
+            if !last.is_empty() {
+                last.push_str("  ");
+            }
+            last.push_str(&item);
+        }
+    }
+    lines
+}
+
 /// Draws the whole frame.
 pub fn draw(f: &mut Frame, app: &App) {
     let look = Look {
@@ -70,12 +163,13 @@ pub fn draw(f: &mut Frame, app: &App) {
         color: app.color,
     };
     let area = f.area();
+    let key_text = key_lines(look.ascii, area.width);
     let rows = Layout::default()
         .direction(Direction::Vertical)
         .constraints([
             Constraint::Length(1),
-            Constraint::Min(3),
-            Constraint::Length(1),
+            Constraint::Min(1),
+            Constraint::Length(key_text.len() as u16),
         ])
         .split(area);
     let head = format!("hetman watch: {}", title(&app.search.header()));
@@ -86,52 +180,132 @@ pub fn draw(f: &mut Frame, app: &App) {
         ))),
         rows[0],
     );
-    let board = board_lines(app, &look, rows[1].width.saturating_sub(PANEL));
-    let board_w = board.iter().map(Line::width).max().unwrap_or(0) as u16;
-    let side_by_side = rows[1].width >= board_w + PANEL;
-    let body = if side_by_side {
-        Layout::default()
+    let keys: Vec<Line> = key_text
+        .into_iter()
+        .map(|k| {
+            Line::from(Span::styled(
+                k,
+                Style::default().add_modifier(Modifier::DIM),
+            ))
+        })
+        .collect();
+    f.render_widget(Paragraph::new(keys), rows[2]);
+    let body = rows[1];
+    // Side by side (board, panel, code) where there is room; else the panel
+    // under the board; else a notice.
+    let code_w = if app.show_code {
+        wanted_width(app.search.algorithm())
+    } else {
+        0
+    };
+    let beside = |extra: u16| {
+        fitting_cell(
+            app,
+            body.width.saturating_sub(PANEL + 2 + extra),
+            body.height,
+        )
+    };
+    // The code panel takes what the listing needs (at most CODE_FAIR, the
+    // rest of a long line is cut), the board what is left.
+    let (cell, code) = match beside(code_w.min(CODE_FAIR)) {
+        Some(c) if app.show_code => (Some(c), true),
+        _ => (beside(0), false),
+    };
+    if let Some(cell) = cell {
+        let board = board_lines(app, &look, cell);
+        let (board_w, _) = board_size(app, cell);
+        let mut constraints = vec![Constraint::Length(board_w + 2), Constraint::Length(PANEL)];
+        if code {
+            constraints.push(Constraint::Min(code_w));
+        } else {
+            constraints[1] = Constraint::Min(PANEL);
+        }
+        let cols = Layout::default()
             .direction(Direction::Horizontal)
-            .constraints([Constraint::Length(board_w + 2), Constraint::Min(10)])
-            .split(rows[1])
-    } else {
-        Layout::default()
+            .constraints(constraints)
+            .split(body);
+        f.render_widget(Paragraph::new(board), cols[0]);
+        let panel = Paragraph::new(panel_lines(app, &look, cols[1].width.saturating_sub(1)))
+            .block(Block::default().borders(Borders::LEFT));
+        f.render_widget(panel, cols[1]);
+        if code {
+            let inner = cols[2].width.saturating_sub(1);
+            let lines = code_lines(app, &look, inner, cols[2].height);
+            f.render_widget(
+                Paragraph::new(lines).block(Block::default().borders(Borders::LEFT)),
+                cols[2],
+            );
+        }
+        return;
+    }
+    // The panel under the board: it needs 4 lines at least.
+    let stacked = CELLS.into_iter().find(|&c| {
+        let (bw, bh) = board_size(app, c);
+        bw <= body.width && bh + 4 <= body.height && c.h == 1
+    });
+    if let Some(cell) = stacked.filter(|_| fitting_cell(app, body.width, body.height).is_some()) {
+        let board = board_lines(app, &look, cell);
+        let (_, board_h) = board_size(app, cell);
+        let parts = Layout::default()
             .direction(Direction::Vertical)
-            .constraints([
-                Constraint::Length(board.len() as u16 + 1),
-                Constraint::Min(3),
-            ])
-            .split(rows[1])
-    };
-    f.render_widget(Paragraph::new(board), body[0]);
-    let panel = Paragraph::new(panel_lines(app, &look))
-        .wrap(Wrap { trim: false })
-        .block(Block::default().borders(Borders::LEFT));
-    f.render_widget(panel, body[1]);
-    let keys = if look.ascii {
-        "space play/pause  <- -> step  + - speed  n next solution  q quit"
+            .constraints([Constraint::Length(board_h), Constraint::Min(4)])
+            .split(body);
+        f.render_widget(Paragraph::new(board), parts[0]);
+        let panel = Paragraph::new(panel_lines(app, &look, parts[1].width))
+            .block(Block::default().borders(Borders::TOP));
+        f.render_widget(panel, parts[1]);
+        return;
+    }
+    let smallest = if matches!(app.search, Search::Queens(_)) {
+        Cell { w: 2, h: 1 }
     } else {
-        "space play/pause  ← → step  + − speed  n next solution  q quit"
+        Cell { w: 3, h: 1 }
     };
-    f.render_widget(
-        Paragraph::new(Line::from(Span::styled(
-            keys,
-            Style::default().add_modifier(Modifier::DIM),
-        ))),
-        rows[2],
-    );
+    let (bw, bh) = board_size(app, smallest);
+    let notice = vec![
+        Line::from(Span::styled(
+            "terminal too small",
+            look.style(Some(Color::Yellow), None)
+                .add_modifier(Modifier::BOLD),
+        )),
+        Line::from(format!(
+            "{}x{} here; the board needs {}x{} at least",
+            area.width,
+            area.height,
+            (bw + 2 + PANEL).max(bw),
+            bh + 1 + 1 + 4
+        )),
+        Line::from("enlarge the terminal, or q to quit"),
+    ];
+    f.render_widget(Paragraph::new(notice).wrap(Wrap { trim: true }), body);
 }
 
-/// The board's lines, with cells 3 characters wide where they fit in `room`.
-fn board_lines<'a>(app: &App, look: &Look, room: u16) -> Vec<Line<'a>> {
+/// The board's lines with `cell`.
+fn board_lines<'a>(app: &App, look: &Look, cell: Cell) -> Vec<Line<'a>> {
     match &app.search {
-        Search::Queens(t) => {
-            let n = t.state().n();
-            let cell = if room as usize >= 3 * n + 3 { 3 } else { 2 };
-            queens_board(app, look, cell)
-        }
-        Search::Knight(_) => knight_board(app, look),
+        Search::Queens(_) => queens_board(app, look, cell),
+        Search::Knight(_) => knight_board(app, look, cell),
     }
+}
+
+/// One rank of cells `cell.h` rows high: the text on the middle row.
+fn rank_rows<'a>(label: String, cells: Vec<(String, Style)>, cell: Cell) -> Vec<Line<'a>> {
+    let mid = (cell.h - 1) / 2;
+    (0..cell.h)
+        .map(|row| {
+            let first = if row == mid {
+                label.clone()
+            } else {
+                " ".repeat(label.chars().count())
+            };
+            let mut spans = vec![Span::raw(first)];
+            for (text, style) in &cells {
+                let t = if row == mid { text.as_str() } else { "" };
+                spans.push(Span::styled(pad(t, cell.w), *style));
+            }
+            Line::from(spans)
+        })
+        .collect()
 }
 
 fn pad(s: &str, cell: usize) -> String {
@@ -141,7 +315,7 @@ fn pad(s: &str, cell: usize) -> String {
     format!("{}{s}{}", " ".repeat(left), " ".repeat(right))
 }
 
-fn queens_board<'a>(app: &App, look: &Look, cell: usize) -> Vec<Line<'a>> {
+fn queens_board<'a>(app: &App, look: &Look, cell: Cell) -> Vec<Line<'a>> {
     let Search::Queens(t) = &app.search else {
         return Vec::new();
     };
@@ -168,9 +342,16 @@ fn queens_board<'a>(app: &App, look: &Look, cell: usize) -> Vec<Line<'a>> {
         ) => Some(*file),
         _ => None,
     };
-    let mut lines = Vec::with_capacity(n as usize + 2);
+    let clash: Vec<u32> = match app.search.last() {
+        Some(Event::Permutation {
+            clash: Some([i, j]),
+            ..
+        }) => vec![*i, *j],
+        _ => Vec::new(),
+    };
+    let mut lines = Vec::with_capacity(n as usize * cell.h + 2);
     for rank in (0..n).rev() {
-        let mut spans = vec![Span::raw(format!("{:>2} ", rank + 1))];
+        let mut cells = Vec::with_capacity(n as usize);
         for file in 0..n {
             let sq = Square::new(file, rank);
             let queen = queens.get(file as usize) == Some(&rank);
@@ -198,6 +379,12 @@ fn queens_board<'a>(app: &App, look: &Look, cell: usize) -> Vec<Line<'a>> {
                 )
             };
             let mut text = text;
+            if queen && clash.contains(&file) {
+                // Permutations: the two queens the check found on one diagonal.
+                style = look
+                    .style(Some(Color::White), Some(Color::Red))
+                    .add_modifier(Modifier::BOLD);
+            }
             if focus == Some(sq) {
                 if refused {
                     text = "x".to_string();
@@ -210,23 +397,23 @@ fn queens_board<'a>(app: &App, look: &Look, cell: usize) -> Vec<Line<'a>> {
                 }
                 style = style.add_modifier(Modifier::BOLD);
             }
-            spans.push(Span::styled(pad(&text, cell), style));
+            cells.push((text, style));
         }
-        lines.push(Line::from(spans));
+        lines.extend(rank_rows(format!("{:>2} ", rank + 1), cells, cell));
     }
     let mut files = String::from("   ");
     let mut marks = String::from("   ");
     for file in 0..n {
-        files.push_str(&pad(&hetman::board::file_name(file), cell));
+        files.push_str(&pad(&hetman::board::file_name(file), cell.w));
         let m = if current_file == Some(file) { "^" } else { " " };
-        marks.push_str(&pad(m, cell));
+        marks.push_str(&pad(m, cell.w));
     }
     lines.push(Line::from(files));
     lines.push(Line::from(marks.trim_end().to_string()));
     lines
 }
 
-fn knight_board<'a>(app: &App, look: &Look) -> Vec<Line<'a>> {
+fn knight_board<'a>(app: &App, look: &Look, cell: Cell) -> Vec<Line<'a>> {
     let Search::Knight(t) = &app.search else {
         return Vec::new();
     };
@@ -253,9 +440,9 @@ fn knight_board<'a>(app: &App, look: &Look) -> Vec<Line<'a>> {
             degree[board.index(c.square) as usize] = Some(c.degree);
         }
     }
-    let mut lines = Vec::with_capacity(h as usize + 1);
+    let mut lines = Vec::with_capacity(h as usize * cell.h + 1);
     for rank in (0..h).rev() {
-        let mut spans = vec![Span::raw(format!("{:>2} ", rank + 1))];
+        let mut cells = Vec::with_capacity(w as usize);
         for file in 0..w {
             let sq = Square::new(file, rank);
             let i = board.index(sq) as usize;
@@ -292,19 +479,61 @@ fn knight_board<'a>(app: &App, look: &Look) -> Vec<Line<'a>> {
             if Some(sq) == head || Some(sq) == dead {
                 style = style.add_modifier(Modifier::BOLD);
             }
-            spans.push(Span::styled(text, style));
+            let text = if cell.w > 3 {
+                text.trim().to_string()
+            } else {
+                text
+            };
+            cells.push((text, style));
         }
-        lines.push(Line::from(spans));
+        lines.extend(rank_rows(format!("{:>2} ", rank + 1), cells, cell));
     }
     let mut files = String::from("   ");
     for file in 0..w {
-        files.push_str(&pad(&hetman::board::file_name(file), 3));
+        files.push_str(&pad(&hetman::board::file_name(file), cell.w));
     }
     lines.push(Line::from(files));
     lines
 }
 
-fn panel_lines<'a>(app: &App, look: &Look) -> Vec<Line<'a>> {
+/// The side panel's lines, each wrapped to `width` by hand (a word that
+/// does not fit goes to the next line, indented), so that nothing is drawn
+/// past the panel.
+fn panel_lines<'a>(app: &App, look: &Look, width: u16) -> Vec<Line<'a>> {
+    let lines = panel_content(app, look);
+    let width = width as usize;
+    let mut out = Vec::with_capacity(lines.len());
+    for line in lines {
+        if line.width() <= width || width < 8 {
+            out.push(line);
+            continue;
+        }
+        let style = line.spans.first().map(|s| s.style).unwrap_or_default();
+        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+        let mut current = String::new();
+        for word in text.split(' ') {
+            let extra = if current.is_empty() { 0 } else { 1 };
+            if !current.trim().is_empty()
+                && current.chars().count() + extra + word.chars().count() > width
+            {
+                out.push(Line::from(Span::styled(
+                    std::mem::take(&mut current),
+                    style,
+                )));
+                current.push_str("   ");
+            } else if !current.is_empty() {
+                current.push(' ');
+            }
+            current.push_str(word);
+        }
+        if !current.trim().is_empty() {
+            out.push(Line::from(Span::styled(current, style)));
+        }
+    }
+    out
+}
+
+fn panel_content<'a>(app: &App, look: &Look) -> Vec<Line<'a>> {
     let search = &app.search;
     let state = if search.finished() {
         "finished"
@@ -337,6 +566,13 @@ fn panel_lines<'a>(app: &App, look: &Look) -> Vec<Line<'a>> {
             look.style(Some(Color::Yellow), None),
         )));
     }
+    if let Some(typed) = &app.goto {
+        lines.push(Line::from(Span::styled(
+            format!(" go to step: {typed}_ (Enter goes, Esc not)"),
+            look.style(Some(Color::Yellow), None)
+                .add_modifier(Modifier::BOLD),
+        )));
+    }
     lines.push(Line::from(""));
     for (k, v) in search.counters().pairs() {
         lines.push(Line::from(format!(
@@ -347,6 +583,16 @@ fn panel_lines<'a>(app: &App, look: &Look) -> Vec<Line<'a>> {
     }
     lines.push(Line::from(""));
     match search {
+        Search::Queens(t)
+            if matches!(
+                t.state().algorithm(),
+                QueensAlgorithm::Brute | QueensAlgorithm::Permutations
+            ) =>
+        {
+            let q = t.state().queens();
+            lines.push(Line::from(format!(" placement {}", code_of(q))));
+            lines.push(Line::from(" (one queen on each file)"));
+        }
         Search::Queens(t) => {
             let q = t.state().queens();
             lines.push(Line::from(format!(" depth {}", q.len())));

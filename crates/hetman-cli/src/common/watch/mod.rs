@@ -9,6 +9,8 @@
 #[cfg(feature = "tui")]
 pub mod app;
 #[cfg(feature = "tui")]
+pub mod code_panel;
+#[cfg(feature = "tui")]
 pub mod draw;
 #[cfg(all(test, feature = "tui"))]
 mod tests;
@@ -91,6 +93,12 @@ pub fn key_of(k: KeyEvent) -> Option<Key> {
         return Some(Key::Quit);
     }
     Some(match k.code {
+        KeyCode::Char(d @ '0'..='9') => Key::Digit(d as u8 - b'0'),
+        KeyCode::Enter => Key::Enter,
+        KeyCode::Backspace => Key::Erase,
+        KeyCode::Char('g') => Key::GoTo,
+        KeyCode::Char('c') => Key::ToggleCode,
+        KeyCode::Char('d') => Key::ToggleDialect,
         KeyCode::Char(' ') | KeyCode::Char('p') => Key::PlayPause,
         KeyCode::Right | KeyCode::Char('l') => Key::Forward,
         KeyCode::Left | KeyCode::Char('h') => Key::Back,
