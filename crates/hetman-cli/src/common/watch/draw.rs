@@ -272,8 +272,8 @@ pub fn draw(f: &mut Frame, app: &App) {
             "{}x{} here; the board needs {}x{} at least",
             area.width,
             area.height,
-            (bw + 2 + PANEL).max(bw),
-            bh + 1 + 1 + 4
+            bw + 2 + PANEL,
+            bh + 2
         )),
         Line::from("enlarge the terminal, or q to quit"),
     ];

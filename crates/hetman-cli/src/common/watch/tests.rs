@@ -77,7 +77,7 @@ fn queens_frame_in_colour_paints_the_refused_square_red_and_the_lines_in_theirs(
     let Some(Event::Refuse { square, .. }) = app.search.last().cloned() else {
         unreachable!()
     };
-    let buf = frame(&app, 80, 24);
+    let buf = frame(&app, 66, 24);
     // The board is drawn from the top rank, 3 characters a square after a
     // 3-character rank label, one line below the title.
     let y = 1 + (7 - square.rank()) as u16;
