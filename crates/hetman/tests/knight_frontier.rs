@@ -208,6 +208,63 @@ fn threads_give_the_same_answer() {
     }
 }
 
+/// The join of a count met in the middle, its grouping and the dealing of
+/// passes run on every thread: on each board the counts on 2 and 4 threads
+/// (and in passes) are those of one thread, closed and open, on free boards
+/// and with blocked squares, and from fixed tour ends (the per-square
+/// tables). The boards are large enough for the tables to come in many
+/// parts (6x6 open holds some 400 thousand states at the join).
+#[test]
+fn the_join_counts_alike_on_1_2_and_4_threads() {
+    let big = !cfg!(debug_assertions);
+    let mut boards: Vec<(u32, u32, Vec<bool>)> =
+        vec![(5, 6, vec![false; 30]), (6, 5, vec![false; 30])];
+    if big {
+        boards.push((6, 6, vec![false; 36]));
+        boards.push((7, 5, vec![false; 35]));
+        // b2 and g4 blocked (not symmetric under a half turn), and c3 and d4
+        // (symmetric).
+        let mut b = vec![false; 35];
+        b[7 + 1] = true;
+        b[3 * 7 + 6] = true;
+        boards.push((7, 5, b));
+        let mut b = vec![false; 36];
+        b[2 * 6 + 2] = true;
+        b[3 * 6 + 3] = true;
+        boards.push((6, 6, b));
+    }
+    let on = |threads: usize, passes: usize| {
+        let mut o = Options::default();
+        o.threads = threads;
+        o.passes = passes;
+        o
+    };
+    for (w, h, blocked) in &boards {
+        for kind in [Tours::Closed, Tours::OpenDirected] {
+            let serial = count(*w, *h, blocked, kind, &on(1, 1)).unwrap();
+            assert!(serial.split, "{w}x{h} is met in the middle");
+            for (threads, passes) in [(2, 1), (4, 1), (2, 4), (4, 9)] {
+                let c = count(*w, *h, blocked, kind, &on(threads, passes)).unwrap();
+                assert_eq!(
+                    c.tours, serial.tours,
+                    "{w}x{h} {kind:?}, {threads} threads, {passes} passes"
+                );
+            }
+        }
+    }
+    // Fixed tour ends: the per-square table, each cell a count from one square.
+    let (w, h) = if big { (5, 6) } else { (5, 5) };
+    let cells = (w * h) as usize;
+    let serial = per_square(w, h, &vec![false; cells], &on(1, 1));
+    for (threads, passes) in [(2, 1), (4, 1), (4, 4)] {
+        let c = per_square(w, h, &vec![false; cells], &on(threads, passes));
+        assert_eq!(
+            c, serial,
+            "{w}x{h} per square, {threads} threads, {passes} passes"
+        );
+    }
+}
+
 #[test]
 fn interrupted_count_resumes_from_its_checkpoint() {
     let dir = std::env::temp_dir().join(format!("hetman-frontier-{}", std::process::id()));

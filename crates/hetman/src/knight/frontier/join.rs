@@ -2,13 +2,12 @@
 //! states of the two sides at the cut, matched by the moves each gives the
 //! squares of ranks L and F, and paired when their paths link up.
 
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{mpsc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::join_file::{JoinFile, JoinProgress};
-use super::key::{Key, Parts};
+use super::key::{par, Key, Map, Parts};
 use super::linking::Linking;
 use super::plan::Plan;
 use super::sides::{side, targets, Backward, Side};
@@ -44,46 +43,93 @@ struct Index {
 }
 
 impl Index {
+    /// Groups the states of `a` on `threads` threads, in two passes over
+    /// the table (as [`groups`](super::sides::groups) groups the far side):
+    /// one counts each chunk's states in each group, one places each state
+    /// in its chunk's range of its group. No sort: the chunks are ranges of
+    /// parts in table order, laid end to end in each group, so the entries
+    /// come out in the order a sort by (group, position) gives, whatever
+    /// the threads, and a join cut into pieces cuts the same pieces again
+    /// (a resumed join skips the pieces it finished).
     fn new<K: Key, W: Ways>(
         plan: &Plan,
         a: &Parts<K, W>,
         blocked: &[bool],
-        slot: impl Fn(usize) -> usize + Copy,
+        slot: impl Fn(usize) -> usize + Copy + Sync,
+        threads: usize,
     ) -> Index {
-        let mut ids: HashMap<u64, u64> = HashMap::new();
-        let mut keys = Vec::new();
-        let mut entries = Vec::with_capacity(a.iter().map(Vec::len).sum());
+        let degrees = |key: K| side(plan, key.unpack(), 0, blocked, slot).0;
         let mut starts = Vec::with_capacity(a.len());
+        let mut n = 0;
         for part in a {
-            starts.push(entries.len());
-            for &(key, _) in part {
-                let degrees = side(plan, key.unpack(), 0, blocked, slot).0;
-                entries.push(*ids.entry(degrees).or_insert_with(|| {
-                    keys.push(degrees);
-                    keys.len() as u64 - 1
-                }));
+            starts.push(n);
+            n += part.len();
+        }
+        let per = a.len().div_ceil(threads.max(1)).max(1);
+        // Each chunk of parts with the position of its first state.
+        let chunks: Vec<(usize, &[Vec<_>])> = a
+            .chunks(per)
+            .enumerate()
+            .map(|(c, chunk)| (starts.get(c * per).copied().unwrap_or(n), chunk))
+            .collect();
+        let counted = par(chunks.clone(), |(_, chunk)| {
+            let mut sizes: Map<usize> = Map::default();
+            for &(key, _) in chunk.iter().flatten() {
+                *sizes.entry(degrees(key)).or_default() += 1;
             }
-        }
-        // The groups in the order of their keys, whatever the table's order,
-        // so that a join cut into pieces cuts the same pieces again (a
-        // resumed join skips the pieces it finished).
-        let mut order: Vec<u64> = (0..keys.len() as u64).collect();
-        order.sort_unstable_by_key(|&g| keys[g as usize]);
-        let mut rank = vec![0u64; keys.len()];
-        for (r, &g) in order.iter().enumerate() {
-            rank[g as usize] = r as u64;
-        }
+            sizes
+        });
+        // The groups in the order of their keys.
+        let mut keys: Vec<u64> = counted.iter().flat_map(|m| m.keys().copied()).collect();
         keys.sort_unstable();
+        keys.dedup();
         // At least one bit of group, so that the shifts stay below 64.
         let low = (keys.len() as u64).leading_zeros().min(63);
-        assert!(
-            (entries.len() as u64) < 1 << low,
-            "positions and groups fit one word"
-        );
-        for (position, e) in entries.iter_mut().enumerate() {
-            *e = rank[*e as usize] << low | position as u64;
+        assert!((n as u64) < 1 << low, "positions and groups fit one word");
+        // Each chunk's next place in each group (its group's rank beside
+        // it): after those of the chunks before it.
+        let mut fill = vec![0usize; keys.len()];
+        for sizes in &counted {
+            for (&d, &k) in sizes {
+                fill[keys.binary_search(&d).expect("a counted key")] += k;
+            }
         }
-        entries.sort_unstable();
+        let mut at = 0;
+        for f in &mut fill {
+            let size = *f;
+            *f = at;
+            at += size;
+        }
+        let places: Vec<Map<(usize, u64)>> = counted
+            .iter()
+            .map(|sizes| {
+                let mut place = Map::default();
+                for (&d, &k) in sizes {
+                    let rank = keys.binary_search(&d).expect("a counted key");
+                    place.insert(d, (fill[rank], rank as u64));
+                    fill[rank] += k;
+                }
+                place
+            })
+            .collect();
+        drop(counted);
+        let entries: Vec<AtomicU64> = (0..n).map(|_| AtomicU64::new(0)).collect();
+        par(
+            chunks.into_iter().zip(places).collect(),
+            |((first, chunk), mut place)| {
+                let states = chunk.iter().flatten().enumerate();
+                for (i, &(key, _)) in states {
+                    let (next, rank) = place
+                        .get_mut(&degrees(key))
+                        .expect("counted in the first pass");
+                    entries[*next].store(*rank << low | (first + i) as u64, Ordering::Relaxed);
+                    *next += 1;
+                }
+            },
+        );
+        // (The atomics give way to plain words in place.)
+        let entries: Vec<u64> = entries.into_iter().map(AtomicU64::into_inner).collect();
+        debug_assert!(entries.is_sorted());
         Index {
             entries,
             low,
@@ -154,7 +200,7 @@ pub(super) fn join<K: Key, W: Ways>(
     let stopped =
         || halt.load(Ordering::Relaxed) || stop.is_some_and(|s| s.load(Ordering::Relaxed));
     let slot = |k: usize| k + 1;
-    let index = Index::new(plan, a, blocked, slot);
+    let index = Index::new(plan, a, blocked, slot, threads);
     // Pieces for the threads, cut at group boundaries: as many whatever
     // the threads, so that a resumed join cuts the same pieces.
     let mut pieces = Vec::new();

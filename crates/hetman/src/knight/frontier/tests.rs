@@ -374,7 +374,7 @@ mod linking {
     use super::super::{BigCount, Options, Tours};
 
     /// A few blocked squares, from a seed.
-    fn mask(cells: usize, seed: u64) -> Vec<bool> {
+    pub(super) fn mask(cells: usize, seed: u64) -> Vec<bool> {
         let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(7);
         (0..cells)
             .map(|_| {
@@ -470,5 +470,73 @@ mod rows {
                 assert_eq!(rows(false), rows(true), "{k} x 1..{to} {kind:?}");
             }
         }
+    }
+}
+
+/// The join and the grouping on 1, 2 and 4 threads (the tables of these
+/// boards come in many parts in the unit tests, see `sweep::ROUND`): the
+/// same counts, closed and open, on free boards and with blocked squares,
+/// with a fixed tour end, in passes, and with each way of summing a group.
+mod threads {
+    use super::super::cut::cut_of;
+    use super::super::meet::run_split;
+    use super::super::plan::Plan;
+    use super::super::{BigCount, Options, Tours};
+    use super::linking::mask;
+
+    fn on(threads: usize, passes: usize) -> Options<'static> {
+        Options {
+            threads,
+            passes,
+            ..Options::default()
+        }
+    }
+
+    #[test]
+    fn the_join_counts_alike_on_1_2_and_4_threads() {
+        let mut joins = 0;
+        let mut tours = 0;
+        for (w, h) in [(5u32, 6u32), (6, 5), (6, 6), (5, 8), (4, 9)] {
+            let cells = (w * h) as usize;
+            for seed in 0..3 {
+                let mut blocked = mask(cells, seed);
+                if seed == 2 {
+                    // Symmetric under a half turn: one side, or a capped near side.
+                    for i in 0..cells {
+                        blocked[i] |= blocked[cells - 1 - i];
+                    }
+                }
+                for kind in [Tours::Closed, Tours::OpenUndirected, Tours::OpenDirected] {
+                    let mut plan = Plan::new(w, h, &blocked, kind).unwrap();
+                    let Some(cut) = cut_of(&plan) else { continue };
+                    if plan.vertices < 2 {
+                        continue;
+                    }
+                    if kind == Tours::OpenDirected {
+                        // A fixed end in rank L: the join makes it an end.
+                        plan.fix_end((cut - w as usize..cut).find(|&s| !blocked[s]));
+                    }
+                    let by = |o: &Options<'_>| -> BigCount {
+                        run_split::<u64>(&plan, kind, cut, o).unwrap().0
+                    };
+                    let serial = by(&on(1, 1));
+                    for threads in [2, 4] {
+                        let c = by(&on(threads, 1));
+                        assert_eq!(c, serial, "{w}x{h} {kind:?} seed {seed}, {threads} threads");
+                    }
+                    for threads in [2, 4] {
+                        let c = by(&on(threads, 4));
+                        assert_eq!(
+                            c, serial,
+                            "{w}x{h} {kind:?} seed {seed}, {threads} threads, 4 passes"
+                        );
+                    }
+                    tours += u32::from(!serial.is_zero());
+                    joins += 1;
+                }
+            }
+        }
+        assert!(joins > 35, "only {joins} joins");
+        assert!(tours >= 15, "only {tours} joins found tours");
     }
 }

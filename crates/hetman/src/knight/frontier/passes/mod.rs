@@ -139,8 +139,9 @@ pub(super) fn deal<K: Key>(
     classes: &Classes,
     v: usize,
     table: Table<K>,
+    threads: usize,
 ) -> Vec<Table<K>> {
-    on_table!(table, p => deal_parts(plan, prefixes, classes, v, p))
+    on_table!(table, p => deal_parts(plan, prefixes, classes, v, p, threads))
 }
 
 fn deal_parts<K: Key, W: Ways>(
@@ -149,18 +150,40 @@ fn deal_parts<K: Key, W: Ways>(
     classes: &Classes,
     v: usize,
     parts: Parts<K, W>,
+    threads: usize,
 ) -> Vec<Table<K>> {
     let passes = classes.sizes.len();
-    let mut out: Vec<Parts<K, W>> = vec![Vec::with_capacity(parts.len()); passes];
-    for part in parts {
-        let mut dealt: Vec<Vec<(K, W)>> = vec![Vec::new(); passes];
-        for (key, ways) in part {
-            let k = classes.class[prefixes.prefix_of_key(plan, v, key)];
-            dealt[usize::from(k)].push((key, ways));
+    // Each thread deals a run of parts, giving each back once dealt; the
+    // dealt parts keep the table's order.
+    let per = parts.len().div_ceil(threads.max(1)).max(1);
+    let mut runs: Vec<Parts<K, W>> = Vec::new();
+    let mut parts = parts.into_iter();
+    loop {
+        let run: Parts<K, W> = parts.by_ref().take(per).collect();
+        if run.is_empty() {
+            break;
         }
-        for (o, mut d) in out.iter_mut().zip(dealt) {
-            d.shrink_to_fit();
-            o.push(d);
+        runs.push(run);
+    }
+    let dealt = par(runs, |run| {
+        let mut out: Vec<Parts<K, W>> = vec![Vec::with_capacity(run.len()); passes];
+        for part in run {
+            let mut dealt: Vec<Vec<(K, W)>> = vec![Vec::new(); passes];
+            for (key, ways) in part {
+                let k = classes.class[prefixes.prefix_of_key(plan, v, key)];
+                dealt[usize::from(k)].push((key, ways));
+            }
+            for (o, mut d) in out.iter_mut().zip(dealt) {
+                d.shrink_to_fit();
+                o.push(d);
+            }
+        }
+        out
+    });
+    let mut out: Vec<Parts<K, W>> = vec![Vec::with_capacity(per * dealt.len()); passes];
+    for run in dealt {
+        for (o, d) in out.iter_mut().zip(run) {
+            o.extend(d);
         }
     }
     out.into_iter().map(W::table).collect()
@@ -307,7 +330,7 @@ where
             on_table!(&table, p => histogram(w.phase, w.prefixes, v, m, p, w.opts.threads));
         let classes = Classes::new(&histogram, groups);
         debug_assert_eq!(classes.sizes.iter().sum::<usize>(), table.len());
-        let mut starts = deal(w.phase, w.prefixes, &classes, v, table);
+        let mut starts = deal(w.phase, w.prefixes, &classes, v, table, w.opts.threads);
         give_back();
         let names: Vec<Name> = (0..groups)
             .map(|k| {
