@@ -28,25 +28,6 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// Circles that exist today and are being removed on other branches; the
-/// lead empties this list as they land. A circle found that is not here
-/// fails the test, and so does a circle here that is no longer found, so
-/// the list cannot go stale.
-const KNOWN_CIRCLES: &[(&str, &[&str])] = &[
-    (
-        "crates/hetman/src/knight/frontier",
-        &["checkpoint", "sides", "sweep", "transfer"],
-    ),
-    (
-        "crates/hetman/src/knight/frontier",
-        &["join", "join_file", "passes", "start_file"],
-    ),
-    (
-        "crates/hetman/src/queens/count",
-        &["merge", "shard", "split"],
-    ),
-];
-
 /// A module's path from its crate's root (`[]` for `lib.rs` or `main.rs`).
 type ModPath = Vec<String>;
 
@@ -583,26 +564,10 @@ fn the_modules_of_each_folder_form_a_one_way_stack() {
             found.push((name.trim_end_matches('/').to_string(), members, text));
         }
     }
-    let mut problems = Vec::new();
-    for (folder, members, text) in &found {
-        let known = KNOWN_CIRCLES
-            .iter()
-            .any(|(f, m)| f == folder && m.iter().copied().eq(members.iter().map(String::as_str)));
-        if !known {
-            problems.push(format!("a circle of modules that use each other: {text}"));
-        }
-    }
-    for (folder, members) in KNOWN_CIRCLES {
-        let present = found.iter().any(|(f, m, _)| {
-            f == folder && m.iter().map(String::as_str).eq(members.iter().copied())
-        });
-        if !present {
-            problems.push(format!(
-                "the known circle {folder}: {} is gone: take it out of KNOWN_CIRCLES",
-                members.join(" <-> ")
-            ));
-        }
-    }
+    let problems: Vec<String> = found
+        .iter()
+        .map(|(_, _, text)| format!("a circle of modules that use each other: {text}"))
+        .collect();
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
