@@ -2,28 +2,13 @@
 // matter beside it, in pseudocode and C, served and in the one-file player.
 "use strict";
 const test = require("node:test");
-const { before, after } = require("node:test");
 const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
-const { ROOT, run, serve, browser } = require("./lib/hetman");
+const { SHOTS, run, session } = require("./lib/hetman");
 const P = require("./lib/page");
-
-const SHOTS = path.join(ROOT, "docs", "screenshots");
-let server;
-let chrome;
-
-before(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  server = await serve();
-  chrome = await browser();
-});
-
-after(async () => {
-  if (chrome) await chrome.close();
-  if (server) await server.stop();
-});
+const S = session();
 
 function events(args) {
   return run([...args, "--json"]).trim().split("\n").map((l) => JSON.parse(l));
@@ -46,7 +31,7 @@ async function litAt(page, k) {
 }
 
 test("the code line of each event is lit, with c, r and the entries that refuse a square", async () => {
-  const page = await P.open(chrome, server.url);
+  const page = await P.open(S.chrome, S.server.url);
   await P.loadQueens(page, 8);
   const evs = events(["queens", "trace", "8", "--limit", "400"]);
   assert.equal(evs[0].hetman_trace, 2);
@@ -84,7 +69,7 @@ test("the one-file player shows the code too", async () => {
   try {
     const file = path.join(dir, "q6.html");
     run(["queens", "trace", "6", "--html", file], { stdio: ["ignore", "ignore", "pipe"] });
-    const page = await P.open(chrome, "file://" + file);
+    const page = await P.open(S.chrome, "file://" + file);
     await page.waitForFunction(() => window.hetmanPage.state().count > 0);
     const evs = events(["queens", "trace", "6"]);
     for (const k of [1, 5, 40]) {

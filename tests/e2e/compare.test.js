@@ -3,27 +3,12 @@
 // 8 queens (16,777,216 placements) finish in seconds.
 "use strict";
 const test = require("node:test");
-const { before, after } = require("node:test");
 const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const path = require("node:path");
-const { ROOT, run, serve, browser } = require("./lib/hetman");
+const { SHOTS, run, session } = require("./lib/hetman");
 const P = require("./lib/page");
-
-const SHOTS = path.join(ROOT, "docs", "screenshots");
-let server;
-let chrome;
-
-before(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  server = await serve();
-  chrome = await browser();
-});
-
-after(async () => {
-  if (chrome) await chrome.close();
-  if (server) await server.stop();
-});
+const S = session();
 
 // `hetman queens compare N --json`: work and solutions per algorithm.
 function compare(n) {
@@ -50,7 +35,7 @@ const allDone = () => ["brute", "permutations", "backtracking"].every((id) => {
 });
 
 test("6 queens raced at top speed: the counters at the end are the seeds' and `queens compare`'s", async () => {
-  const page = await P.open(chrome, server.url);
+  const page = await P.open(S.chrome, S.server.url);
   await page.click("#tab-compare");
   await page.fill("#compare-n", "6");
   await page.selectOption("#compare-speed", "top");
@@ -69,7 +54,7 @@ test("6 queens raced at top speed: the counters at the end are the seeds' and `q
 });
 
 test("8 queens: fast-forward lets brute force finish in seconds; 16,777,216, 40,320 and 1965", async () => {
-  const page = await P.open(chrome, server.url);
+  const page = await P.open(S.chrome, S.server.url);
   await page.click("#tab-compare");
   await page.fill("#compare-n", "8");
   await page.selectOption("#compare-speed", "1000");

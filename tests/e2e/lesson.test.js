@@ -4,29 +4,14 @@
 // step 10,000,000 of 12 queens and back (timed). Screenshots go to docs/screenshots/.
 "use strict";
 const test = require("node:test");
-const { before, after } = require("node:test");
 const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const path = require("node:path");
-const { ROOT, run, serve, browser } = require("./lib/hetman");
+const { SHOTS, run, session } = require("./lib/hetman");
 const P = require("./lib/page");
+const S = session();
 const { state, loadQueens, goTo } = P;
-const open = (url) => P.open(chrome, url);
-
-const SHOTS = path.join(ROOT, "docs", "screenshots");
-let server;
-let chrome;
-
-before(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  server = await serve();
-  chrome = await browser();
-});
-
-after(async () => {
-  if (chrome) await chrome.close();
-  if (server) await server.stop();
-});
+const open = (url) => P.open(S.chrome, url);
 
 // The events of `hetman queens trace N --json`, parsed.
 function events(n, limit) {
@@ -53,7 +38,7 @@ function stackAfter(evs, k) {
 }
 
 test("the call stack at chosen steps is the seeds' test(c) frames, as the events say", async () => {
-  const page = await open(server.url);
+  const page = await open(S.server.url);
   await loadQueens(page, 8);
   const evs = events(8, 3000);
   for (const k of [1, 2, 9, 64, 65, 200, 1234, 2999]) {
@@ -90,7 +75,7 @@ test("the call stack at chosen steps is the seeds' test(c) frames, as the events
 });
 
 test("the search tree is drawn and cut at a refusal, with the current path", async () => {
-  const page = await open(server.url);
+  const page = await open(S.server.url);
   await loadQueens(page, 8);
   const evs = events(8, 200);
   await goTo(page, 64);
@@ -120,7 +105,7 @@ test("the search tree is drawn and cut at a refusal, with the current path", asy
 });
 
 test("the whole 8-queens search at top speed with the tree open; the calls per depth add up to 1965", async () => {
-  const page = await open(server.url);
+  const page = await open(S.server.url);
   await loadQueens(page, 8);
   await page.waitForFunction(() => window.hetmanPage.state().done);
   await page.locator("#speed").fill("100");
@@ -159,7 +144,7 @@ test("the whole 8-queens search at top speed with the tree open; the calls per d
 });
 
 test("a search too large to draw is summarised: the calls per depth and the current path", async () => {
-  const page = await open(server.url);
+  const page = await open(S.server.url);
   await loadQueens(page, 12);
   await goTo(page, 20000);
   assert.equal(await page.getAttribute("#tree-note", "data-summary"), null, "20,000 steps are drawn");
@@ -200,7 +185,7 @@ async function timedGoTo(page, what, k) {
 }
 
 test("go to step 10,000,000 of 12 queens and back to step 0, each in about a second", async () => {
-  const page = await open(server.url);
+  const page = await open(S.server.url);
   await loadQueens(page, 12);
   const far = 10000000;
   const there = await timedGoTo(page, "step", far);
@@ -237,7 +222,7 @@ test("go to step 10,000,000 of 12 queens and back to step 0, each in about a sec
 });
 
 test("the scrubber spans the whole search and reaches any step of it", async () => {
-  const page = await open(server.url);
+  const page = await open(S.server.url);
   await loadQueens(page, 9);
   const total = events(9).length; // 9 queens: the events before the end line
   await page.waitForFunction((total) => document.getElementById("scrub").max === String(total), total);

@@ -4,28 +4,16 @@
 // nothing; "1765 of 8" had no separator.
 "use strict";
 const test = require("node:test");
-const { before, after } = require("node:test");
 const assert = require("node:assert/strict");
-const { run, serve, browser } = require("./lib/hetman");
+const { run, session } = require("./lib/hetman");
 const P = require("./lib/page");
+const S = session();
 const { state, loadQueens, loadKnight, clickSquare, topSpeedToEnd } = P;
 
-let server;
-let chrome;
-const open = (url) => P.open(chrome, url);
-
-before(async () => {
-  server = await serve();
-  chrome = await browser();
-});
-
-after(async () => {
-  if (chrome) await chrome.close();
-  if (server) await server.stop();
-});
+const open = (url) => P.open(S.chrome, url);
 
 test("a click on a loaded knight board keeps the search and asks before changing the setup", async () => {
-  const page = await open(server.url);
+  const page = await open(S.server.url);
   await loadKnight(page, "5x5", "a5");
   for (let i = 0; i < 7; i++) await page.keyboard.press("ArrowRight");
   const before = await state(page);
@@ -50,7 +38,7 @@ test("a click on a loaded knight board keeps the search and asks before changing
 });
 
 test("n at the end says the search is over, and the message stays", async () => {
-  const page = await open(server.url);
+  const page = await open(S.server.url);
   await loadQueens(page, 6);
   await topSpeedToEnd(page);
   assert.equal(await page.textContent("#sol-summary").then((t) => t.split(",")[0]), "4 solutions");
@@ -69,7 +57,7 @@ test("n at the end says the search is over, and the message stays", async () => 
 });
 
 test("the end of a knight's search says in words what it found", async () => {
-  const page = await open(server.url);
+  const page = await open(S.server.url);
   await loadKnight(page, "4x4", "a1");
   await topSpeedToEnd(page);
   const end = JSON.parse(run(["knight", "trace", "4", "--start", "a1", "--json"]).trim().split("\n").pop());
@@ -83,7 +71,7 @@ test("the end of a knight's search says in words what it found", async () => {
 });
 
 test("a search whose first tour lies far says so before n is pressed, and offers Warnsdorff", async () => {
-  const page = await open(server.url);
+  const page = await open(S.server.url);
   await loadKnight(page, "8x8", "a1");
   await page.waitForSelector("#far-note:not([hidden])", { timeout: 20000 });
   assert.match(await page.textContent("#far-text"), /^No tour in the first 10,000,000 steps: at 187 steps\/s that is 15 hours of playing/);
@@ -103,7 +91,7 @@ test("a search whose first tour lies far says so before n is pressed, and offers
 });
 
 test("symmetry classes are counted with thousands separators", async () => {
-  const page = await open(server.url);
+  const page = await open(S.server.url);
   // 12 queens: 14,200 solutions in 1,787 classes (1,765 of 8 and 22 of 4).
   const parts = await page.evaluate(() => window.hetmanPage.classParts({ 8: 1765, 4: 22, 2: 0, 1: 0 }));
   assert.deepEqual(parts, ["1,765 of 8", "22 of 4"]);

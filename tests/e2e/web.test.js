@@ -2,80 +2,26 @@
 // against `hetman serve --port 0`. Screenshots go to docs/screenshots/.
 "use strict";
 const test = require("node:test");
-const { before, after } = require("node:test");
 const assert = require("node:assert/strict");
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
-const { ROOT, run, serve, browser } = require("./lib/hetman");
+const { SHOTS, run, session } = require("./lib/hetman");
+const S = session({ checkStop: true });
 
-const SHOTS = path.join(ROOT, "docs", "screenshots");
-let server;
-let chrome;
-
-before(async () => {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  server = await serve();
-  chrome = await browser();
-});
-
-after(async () => {
-  if (chrome) await chrome.close();
-  if (server) {
-    const code = await server.stop();
-    assert.equal(code, 0, "hetman serve stops cleanly on Ctrl-C:\n" + server.stderr());
-    assert.match(server.stderr(), /hetman: stopped/);
-  }
-});
-
-async function open(url, viewport) {
-  const page = await chrome.context.newPage();
-  if (viewport) await page.setViewportSize(viewport);
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.errors = errors;
-  await page.goto(url);
-  return page;
-}
-
-const state = (page) => page.evaluate(() => window.hetmanPage.state());
+const P = require("./lib/page");
+const { state, loadQueens, topSpeedToEnd } = P;
+const open = (url, viewport) => P.open(S.chrome, url, viewport);
 const counter = async (page, name) => Number(await page.getAttribute(`#count-${name}`, "data-value"));
 const boardSvg = (page) => page.innerHTML("#board");
 
-async function loadQueens(page, n, algorithm) {
-  await page.click("#tab-queens");
-  await page.fill("#queens-n", String(n));
-  await page.selectOption("#queens-algorithm", algorithm || "backtracking");
-  await page.click("#queens-run");
-  await page.waitForFunction(() => {
-    const s = window.hetmanPage.state();
-    return s.count > 0;
-  });
-}
-
-async function topSpeedToEnd(page) {
-  await page.locator("#speed").fill("100");
-  await page.click("#btn-play");
-  await page.waitForFunction(
-    () => {
-      const s = window.hetmanPage.state();
-      return s.done && !s.playing && s.cursor === s.count;
-    },
-    null,
-    { timeout: 30000 },
-  );
-}
-
 test("8 queens at top speed: 1965 calls and 92 solutions, as the end line says", async () => {
-  const page = await open(server.url);
+  const page = await open(S.server.url);
   await loadQueens(page, 8, "backtracking");
   // A few steps by hand first: a refusal is drawn with the lines that rule it out.
   for (let i = 0; i < 62; i++) await page.keyboard.press("ArrowRight");
   assert.equal((await state(page)).cursor, 62);
-  assert.match(await page.textContent("#now"), /test\(6\) is called/);
+  assert.match(await page.textContent("#now"), /Call test\(f\), 5 on the board/);
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");
   assert.match(await page.textContent("#now"), /refused: ruled out by/);
@@ -111,7 +57,7 @@ test("8 queens at top speed: 1965 calls and 92 solutions, as the end line says",
 });
 
 test("a step back then forward gives the same board as never stepping back", async () => {
-  const page = await open(server.url);
+  const page = await open(S.server.url);
   await loadQueens(page, 6, "backtracking");
   for (let i = 0; i < 40; i++) await page.keyboard.press("ArrowRight");
   const at40 = await boardSvg(page);
@@ -150,7 +96,7 @@ test("a step back then forward gives the same board as never stepping back", asy
 
 test("past the history cap the oldest steps go, the page says so, and the counts still agree", async () => {
   // 9 queens: 161,543 events; the page keeps 20,000 here (2 million by default).
-  const page = await open(server.url + "?cap=20000");
+  const page = await open(S.server.url + "?cap=20000");
   await loadQueens(page, 9, "backtracking");
   await topSpeedToEnd(page);
   assert.equal(await counter(page, "calls"), 8042);
@@ -173,7 +119,7 @@ test("past the history cap the oldest steps go, the page says so, and the counts
 });
 
 test("the bitboard search shades the file's squares that are not free", async () => {
-  const page = await open(server.url);
+  const page = await open(S.server.url);
   await loadQueens(page, 8, "bitboard");
   for (let i = 0; i < 9; i++) await page.keyboard.press("ArrowRight");
   assert.match(await page.textContent("#legend"), /not free/);
@@ -186,7 +132,7 @@ test("the bitboard search shades the file's squares that are not free", async ()
 });
 
 test("bad parameters are shown in place", async () => {
-  const page = await open(server.url);
+  const page = await open(S.server.url);
   await page.fill("#queens-n", "17");
   await page.click("#queens-run");
   await page.waitForSelector("#error:not([hidden])");
@@ -215,7 +161,7 @@ async function clickSquare(page, name, width, height) {
 }
 
 test("a blocked square on 5x5: the tours found avoid it", async () => {
-  const page = await open(server.url);
+  const page = await open(S.server.url);
   await page.click("#tab-knight");
   await page.fill("#knight-size", "5x5");
   await page.dispatchEvent("#knight-size", "change");
@@ -257,7 +203,7 @@ test("a blocked square on 5x5: the tours found avoid it", async () => {
 });
 
 test("Warnsdorff's order shows the candidates' degrees; a finished 12x12 tour", async () => {
-  const page = await open(server.url);
+  const page = await open(S.server.url);
   await page.click("#tab-knight");
   await page.fill("#knight-size", "8");
   await page.dispatchEvent("#knight-size", "change");
@@ -281,7 +227,7 @@ test("Warnsdorff's order shows the candidates' degrees; a finished 12x12 tour", 
 });
 
 test("downloads: the board as SVG and PNG, the trace as JSON Lines", async () => {
-  const page = await open(server.url);
+  const page = await open(S.server.url);
   await loadQueens(page, 4, "backtracking");
   for (let i = 0; i < 10; i++) await page.keyboard.press("ArrowRight");
   const read = async (button) => {
@@ -315,7 +261,7 @@ test("the exported page plays its trace with no server", async () => {
   }
   if (!made) {
     // Until `queens trace --html` is wired: the same page from the server's API.
-    const res = await fetch(server.url + "api/queens/trace?n=8&format=html");
+    const res = await fetch(S.server.url + "api/queens/trace?n=8&format=html");
     assert.equal(res.status, 200);
     fs.writeFileSync(file, await res.text());
   }
@@ -337,7 +283,7 @@ test("the exported page plays its trace with no server", async () => {
 });
 
 test("phone width (375 px): nothing sticks out, the controls work", async () => {
-  const page = await open(server.url, { width: 375, height: 812 });
+  const page = await open(S.server.url, { width: 375, height: 812 });
   await loadQueens(page, 8, "backtracking");
   for (let i = 0; i < 25; i++) await page.keyboard.press("ArrowRight");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -349,7 +295,7 @@ test("phone width (375 px): nothing sticks out, the controls work", async () => 
 });
 
 test("labels for screen readers", async () => {
-  const page = await open(server.url);
+  const page = await open(S.server.url);
   await loadQueens(page, 5, "backtracking");
   for (const id of ["btn-restart", "btn-back", "btn-play", "btn-forward", "btn-next"]) {
     assert.ok(await page.getAttribute("#" + id, "aria-label"), id + " has a label");
@@ -367,7 +313,7 @@ test("several clients at once", async () => {
     "api/queens/trace?n=8&algorithm=bitboard",
     "api/knight/trace?size=5&start=a5&limit=50000",
     "api/queens/trace?n=7",
-  ].map((u) => server.url + u);
+  ].map((u) => S.server.url + u);
   const bodies = await Promise.all(urls.map((u) => fetch(u).then((r) => r.text())));
   for (const b of bodies) assert.match(b.trim().split("\n").pop(), /"event":"end"/);
   assert.equal(bodies[0].split('"event":"call"').length - 1, 1965);

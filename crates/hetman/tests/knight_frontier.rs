@@ -5,6 +5,7 @@
 use std::sync::atomic::AtomicBool;
 
 use hetman::knight::frontier::{count, count_per_square, Options, Tours};
+use hetman::knight::KNIGHT_MOVES;
 use hetman::Error;
 use proptest::prelude::*;
 
@@ -27,17 +28,8 @@ impl Backtrack {
                     continue;
                 }
                 free |= 1 << i;
-                for (dx, dy) in [
-                    (1, 2),
-                    (2, 1),
-                    (2, -1),
-                    (1, -2),
-                    (-1, -2),
-                    (-2, -1),
-                    (-2, 1),
-                    (-1, 2),
-                ] {
-                    let (nx, ny) = (x as i64 + dx, y as i64 + dy);
+                for (dx, dy) in KNIGHT_MOVES {
+                    let (nx, ny) = (x as i64 + dx as i64, y as i64 + dy as i64);
                     if nx >= 0 && ny >= 0 && (nx as usize) < w && (ny as usize) < h {
                         let j = ny as usize * w + nx as usize;
                         if !blocked[j] {

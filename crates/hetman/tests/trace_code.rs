@@ -5,7 +5,7 @@
 //! flow allows, and the listing's own arrays, run by hand from the events,
 //! give what the events say.
 
-use hetman::knight::KnightBoard;
+use hetman::knight::{KnightBoard, KNIGHT_MOVES};
 use hetman::trace::code::{ids, line_id, listing, position, Algorithm, Dialect};
 use hetman::trace::{
     Event, KnightOrder, KnightTrace, Limits, QueensAlgorithm, QueensTrace, Stream,
@@ -301,17 +301,7 @@ fn knight_listing(board: &KnightBoard) -> impl FnMut(u64, &Event) + '_ {
     let mut numbers: HashMap<Square, u32> = HashMap::new();
     let mut path: Vec<Square> = Vec::new();
     let free = move |numbers: &HashMap<Square, u32>, s: Square| {
-        let moves = [
-            (1, 2),
-            (2, 1),
-            (2, -1),
-            (1, -2),
-            (-1, -2),
-            (-2, -1),
-            (-2, 1),
-            (-1, 2),
-        ];
-        moves.iter().any(|(dx, dy)| {
+        KNIGHT_MOVES.iter().any(|(dx, dy)| {
             let (x, y) = (s.file() as i32 + dx, s.rank() as i32 + dy);
             (0..w).contains(&x)
                 && (0..h).contains(&y)

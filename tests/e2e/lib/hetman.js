@@ -95,4 +95,32 @@ async function browser(viewport) {
   return { context, close };
 }
 
-module.exports = { ROOT, binary, run, serve, browser };
+// The usual setting of a test file: `hetman serve` and Chromium started before its tests and
+// stopped after them (`checkStop`: the server must stop cleanly on Ctrl-C and say so).
+// Returns an object whose `server` and `chrome` are set once the tests run.
+function session(options) {
+  const { before, after } = require("node:test");
+  const assert = require("node:assert/strict");
+  const ctx = { server: null, chrome: null };
+  before(async () => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    ctx.server = await serve();
+    ctx.chrome = await browser();
+  });
+  after(async () => {
+    if (ctx.chrome) await ctx.chrome.close();
+    if (ctx.server) {
+      const code = await ctx.server.stop();
+      if (options && options.checkStop) {
+        assert.equal(code, 0, "hetman serve stops cleanly on Ctrl-C:\n" + ctx.server.stderr());
+        assert.match(ctx.server.stderr(), /hetman: stopped/);
+      }
+    }
+  });
+  return ctx;
+}
+
+// Where the tests put their screenshots (README and docs/ show them).
+const SHOTS = path.join(ROOT, "docs", "screenshots");
+
+module.exports = { ROOT, SHOTS, binary, run, serve, browser, session };

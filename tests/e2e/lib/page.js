@@ -2,8 +2,9 @@
 // read its state, load a search, click a square of the knight board, go to a step.
 "use strict";
 
-async function open(chrome, url) {
+async function open(chrome, url, viewport) {
   const page = await chrome.context.newPage();
+  if (viewport) await page.setViewportSize(viewport);
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("console", (m) => {

@@ -502,8 +502,8 @@
       case K.CALL: {
         var depth = e.b & (HAS_FREE - 1);
         return (this.header.algorithm === "bitboard" ? "A node for file " + fileName(e.a)
-          : "test(" + (e.a + 1) + ") is called for file " + fileName(e.a)) +
-          " with " + depth + (depth === 1 ? " queen" : " queens") + " on the board" +
+          : "Call test(" + fileName(e.a) + ")") +
+          ", " + depth + " on the board" +
           ((e.b & HAS_FREE) ? "; free ranks: " + freeList(e.c, this.n) : "") + ".";
       }
       case K.TRY: return "Try " + q(e.a, e.b) + ".";
