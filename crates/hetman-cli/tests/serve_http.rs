@@ -193,7 +193,7 @@ fn all_events(server: &Server, query: &str, chunk: u64) -> (Vec<serde_json::Valu
         requests += 1;
         let mut lines = a.body.lines();
         let header: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
-        assert_eq!(header["hetman_trace"], 1);
+        assert_eq!(header["hetman_trace"], 2);
         let mut end = None;
         for l in lines {
             let v: serde_json::Value = serde_json::from_str(l).unwrap();
@@ -334,7 +334,7 @@ fn bad_parameters_get_400_naming_them() {
         ),
         (
             "/api/queens/trace?algorithm=quick",
-            "algorithm must be backtracking or bitboard",
+            "algorithm must be backtracking, bitboard, brute or permutations",
         ),
         (
             "/api/queens/trace?limit=200001",

@@ -186,7 +186,9 @@ fn sixty_four_html_exports_stay_under_300_mb() {
     );
     for (status, retry, bytes) in answers.iter() {
         match status {
-            200 => assert!(*bytes > 1_000_000, "a whole page, not {bytes} bytes"),
+            // A whole page: the player and 200,000 events packed (about 0.35 MB, 0.19 MB
+            // gzipped).
+            200 => assert!(*bytes > 150_000, "a whole page, not {bytes} bytes"),
             503 => assert!(retry.is_some(), "503 without Retry-After"),
             s => panic!("status {s}"),
         }

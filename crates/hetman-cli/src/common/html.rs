@@ -448,8 +448,9 @@ mod tests {
             "a script is still loaded from a file"
         );
         assert!(!html.contains("href=\"style.css\""));
-        // The scripts and the trace (a header of schema 1: no listing).
-        assert_eq!(html.matches("</script>").count(), ASSETS.len() - 1 + 1);
+        // The scripts, the code listings of the trace's algorithm and the trace.
+        assert_eq!(html.matches("</script>").count(), ASSETS.len() - 1 + 2);
+        assert!(html.contains("id=\"code-listings\""));
         let block = html
             .split("id=\"trace-packed\" data-lines=\"1\">")
             .nth(1)
@@ -496,8 +497,9 @@ mod tests {
             .unwrap();
         let mut raw = Vec::new();
         std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&data[..]), &mut raw).unwrap();
-        // Each try: the shape's number and three values (file, rank, the square by number).
-        assert!(raw.len() < 10_000 * 4 + 200, "{} bytes", raw.len());
+        // Each try: a byte for the shape's number and one for each of its four values (the
+        // event's name and the square by number, file and rank); the step is not written.
+        assert!(raw.len() <= 10_000 * 5 + 200, "{} bytes", raw.len());
         assert_eq!(raw.windows(6).filter(|w| *w == b"square").count(), 1);
         assert_eq!(
             raw.windows(5).filter(|w| *w == b"20000").count(),

@@ -3,7 +3,7 @@
 //! arrays `row`, `up`, `down` with the cells the step reads or writes.
 
 use super::app::{found, App, Search};
-use super::draw::Look;
+use super::look::Look;
 use crate::common::events::code_of;
 use hetman::board::file_name;
 use hetman::trace::code::{listing, Algorithm, Dialect};

@@ -5,6 +5,7 @@
 
 use super::app::{App, Search, SPEEDS};
 use super::code_panel::{code_lines, wanted_width};
+use super::look::Look;
 use crate::common::events::{code_of, describe, title};
 use crate::common::output::group;
 use hetman::trace::{Event, Line as Lane, QueensAlgorithm};
@@ -20,57 +21,6 @@ const PANEL: u16 = 34;
 /// The code panel's width the board leaves it, at most: beyond it the
 /// board grows first.
 const CODE_FAIR: u16 = 56;
-
-/// The glyphs and colours of a frame.
-pub struct Look {
-    /// ASCII only.
-    pub ascii: bool,
-    /// Colour.
-    pub color: bool,
-}
-
-impl Look {
-    /// A style with these colours, if colour is on.
-    pub fn style(&self, fg: Option<Color>, bg: Option<Color>) -> Style {
-        let mut s = Style::default();
-        if self.color {
-            if let Some(fg) = fg {
-                s = s.fg(fg);
-            }
-            if let Some(bg) = bg {
-                s = s.bg(bg);
-            }
-        }
-        s
-    }
-
-    fn lane_glyph(&self, lane: Lane) -> &'static str {
-        match (lane, self.ascii) {
-            (Lane::Row, true) => "-",
-            (Lane::Up, true) => "\\",
-            (Lane::Down, true) => "/",
-            (Lane::Row, false) => "─",
-            (Lane::Up, false) => "╲",
-            (Lane::Down, false) => "╱",
-        }
-    }
-
-    fn lane_color(lane: Lane) -> Color {
-        match lane {
-            Lane::Row => Color::Blue,
-            Lane::Up => Color::Green,
-            Lane::Down => Color::Magenta,
-        }
-    }
-
-    fn square_bg(&self, sq: Square) -> Option<Color> {
-        if (sq.file() + sq.rank()).is_multiple_of(2) {
-            Some(Color::Rgb(181, 136, 99))
-        } else {
-            Some(Color::Rgb(240, 217, 181))
-        }
-    }
-}
 
 /// The size of a board square on screen: `w` columns by `h` rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

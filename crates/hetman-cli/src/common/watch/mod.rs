@@ -12,6 +12,8 @@ pub mod app;
 pub mod code_panel;
 #[cfg(feature = "tui")]
 pub mod draw;
+#[cfg(feature = "tui")]
+pub mod look;
 #[cfg(all(test, feature = "tui"))]
 mod tests;
 
