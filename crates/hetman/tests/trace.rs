@@ -283,11 +283,14 @@ fn json_lines_read_back_as_the_same_events() {
     }
 }
 
+/// A trace three ways: its header, its events with their steps, and its JSON lines.
+type Written = (Header, Vec<(u64, Event)>, Vec<String>);
+
 /// Schema 2 round-trips for every algorithm: written, read back, equal.
 #[test]
 fn schema_2_round_trips_for_every_algorithm() {
     let board = board5();
-    let mut traces: Vec<(Header, Vec<(u64, Event)>, Vec<String>)> = Vec::new();
+    let mut traces: Vec<Written> = Vec::new();
     for algorithm in QueensAlgorithm::ALL {
         let t = QueensTrace::new(5, algorithm).unwrap();
         let limits = Limits {
