@@ -32,6 +32,7 @@ fn record(i: usize, v: &Value) -> Option<ShardRecord> {
         nodes: field("nodes")?,
         cpu_seconds: v["cpu_seconds"].as_f64().unwrap_or(0.0),
         symmetric,
+        split_units: field("split_units").map(|u| u as usize),
     })
 }
 

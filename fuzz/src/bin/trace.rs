@@ -8,7 +8,7 @@ use hetman::trace::{event_json, header_json, Event, Header};
 fn check(s: &str) {
     for (k, line) in s.lines().take(64).enumerate() {
         if let Ok(e) = serde_json::from_str::<Event>(line) {
-            let again = event_json(k as u64 + 1, &e);
+            let again = event_json(k as u64 + 1, &e, "test.call");
             let back: Event = serde_json::from_str(&again)
                 .unwrap_or_else(|err| panic!("{again} does not read back: {err}"));
             assert_eq!(back, e);
