@@ -8,21 +8,15 @@ use hetman::queens::count::{
     count_join_resumable, merge_shards, CountOptions, JoinPlan, Split, UNITS_PER_SHARD,
 };
 
-/// (N, total, unique) rows of tests/data/queens_fast_oeis.txt.
+mod common;
+
+/// (total, unique) for N, from OEIS A000170 and A002562 (tests/data/queens_oeis.txt).
 fn oeis(n: usize) -> (u64, u64) {
-    let text = include_str!("data/queens_fast_oeis.txt");
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let v: Vec<u64> = l
-                .split_whitespace()
-                .map(|x| x.parse().expect("a number"))
-                .collect();
-            (v[0] as usize, v[1], v[2])
-        })
-        .find(|r| r.0 == n)
-        .map(|r| (r.1, r.2))
-        .expect("N in the table")
+    let k = common::queens_oeis()
+        .into_iter()
+        .find(|k| k.n == n)
+        .expect("N in the table");
+    (k.total, k.unique)
 }
 
 fn one_thread() -> CountOptions<'static> {
