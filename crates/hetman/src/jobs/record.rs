@@ -24,7 +24,7 @@
 //! byte for byte what hetman writes for that content (so even an edit that
 //! keeps the content, such as a reformatting, is refused). Files in the
 //! older sealed form (a `hetman-file 1` header line, then the JSON body, see
-//! [`sealed`](super::sealed)) are still read, with the same checks. Writing
+//! [`sealed`]) are still read, with the same checks. Writing
 //! goes through [`AtomicFile`] and replaces only a record or sealed file
 //! hetman wrote.
 //!
