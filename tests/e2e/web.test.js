@@ -10,7 +10,7 @@ const { SHOTS, run, session } = require("./lib/hetman");
 const S = session({ checkStop: true });
 
 const P = require("./lib/page");
-const { state, loadQueens, topSpeedToEnd } = P;
+const { state, loadQueens, topSpeedToEnd, clickSquare } = P;
 const open = (url, viewport) => P.open(S.chrome, url, viewport);
 const counter = async (page, name) => Number(await page.getAttribute(`#count-${name}`, "data-value"));
 const boardSvg = (page) => page.innerHTML("#board");
@@ -145,20 +145,6 @@ test("bad parameters are shown in place", async () => {
   await page.close();
 });
 
-// Clicks the square `name` of the knight board.
-async function clickSquare(page, name, width, height) {
-  const svg = page.locator("#board svg");
-  const box = await svg.boundingBox();
-  const vb = (await svg.getAttribute("viewBox")).split(" ").map(Number);
-  const file = name.charCodeAt(0) - 97;
-  const rank = Number(name.slice(1)) - 1;
-  const S = 48;
-  const left = S * 0.6;
-  const top = 4;
-  const x = left + file * S + S / 2;
-  const y = top + (height - 1 - rank) * S + S / 2;
-  await svg.click({ position: { x: (x * box.width) / vb[2], y: (y * box.height) / vb[3] } });
-}
 
 test("a blocked square on 5x5: the tours found avoid it", async () => {
   const page = await open(S.server.url);

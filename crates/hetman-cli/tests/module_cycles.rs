@@ -611,7 +611,7 @@ mod checker {
             ),
             (
                 "count/split.rs",
-                "pub fn f() -> super::merge::Merged { todo!() }\npub struct Split;",
+                "pub fn f(m: super::merge::Merged) -> super::merge::Merged { m }\npub struct Split;",
             ),
         ]);
         let edges = sibling_uses(&files);
