@@ -5,7 +5,8 @@
 #
 # Installs what a fresh machine lacks: Debian's chromium (and node/npm), then the
 # npm packages pinned by tests/e2e/package-lock.json. Uses $HETMAN_BIN if set,
-# else the release binary, built first if a source is newer than it.
+# else the test suite's binary (the `suite` profile), built first if a source
+# is newer than it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,10 +33,10 @@ fi
 (cd tests/e2e && npm ci --no-audit --no-fund --loglevel=error)
 
 if [ -z "${HETMAN_BIN:-}" ]; then
-  HETMAN_BIN="$(cargo metadata --format-version 1 --no-deps | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')/release/hetman"
-  # `cargo test --release` (scripts/test.sh) has just built it; build only if a source is newer.
+  HETMAN_BIN="$(scripts/bin-path.sh suite)"
+  # `cargo test --profile suite` (scripts/test.sh) has just built it; build only if a source is newer.
   if [ ! -x "$HETMAN_BIN" ] || [ -n "$(find crates/*/src crates/*/assets crates/*/Cargo.toml Cargo.lock -newer "$HETMAN_BIN" -type f -print -quit 2>/dev/null)" ]; then
-    cargo build --release -p hetman-cli --quiet
+    cargo build --profile suite -p hetman-cli --quiet
   fi
 fi
 export HETMAN_BIN

@@ -9,7 +9,7 @@
 # least 8 work units a shard, more than N = 13 has by default), and stops
 # the daemons by their process ids on exit, whatever happened.
 #
-#   scripts/slurm-test.sh              build hetman (release) and run the test
+#   scripts/slurm-test.sh              build hetman (the suite profile) and run the test
 #   HETMAN=/path/to/hetman scripts/slurm-test.sh    use that binary
 #   SHARDS=4 scripts/slurm-test.sh                  another number of shards
 #
@@ -40,8 +40,9 @@ fi
 
 hetman=${HETMAN:-}
 if [ -z "$hetman" ]; then
-    (cd "$root" && cargo build --release -q -p hetman-cli)
-    hetman="${CARGO_TARGET_DIR:-$root/target}/release/hetman"
+    # The test suite's build (scripts/test.sh has just made it in CI).
+    (cd "$root" && cargo build --profile suite -q -p hetman-cli)
+    hetman="$("$root/scripts/bin-path.sh" suite)"
 fi
 hetman=$(cd "$(dirname "$hetman")" && pwd)/$(basename "$hetman")
 

@@ -16,5 +16,6 @@ if ! command -v tmux >/dev/null; then
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux >/dev/null
 fi
 
-cargo test --workspace --release
-scripts/e2e-web.sh
+# The `suite` profile (Cargo.toml): release optimisation, built faster.
+cargo test --workspace --profile suite
+HETMAN_BIN="$(scripts/bin-path.sh suite)" scripts/e2e-web.sh

@@ -3,7 +3,7 @@
 //! with a note, singular and plural, and "no" answers on stderr.
 
 mod common;
-use common::{run, run_in};
+use common::{run, run_in, run_line};
 
 /// Runs a command that must be refused: exit 2, nothing on stdout, one line
 /// on stderr containing every one of `says`.
@@ -133,17 +133,10 @@ fn old_spellings_work_with_a_note() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("flags-png");
     std::fs::create_dir_all(&dir).unwrap();
     let png = dir.join("x.png");
-    let (_, err, code) = run(&[
-        "queens",
-        "list",
-        "4",
-        "--limit",
-        "1",
-        "--png",
-        png.to_str().unwrap(),
-        "--size",
-        "100",
-    ]);
+    let (_, err, code) = run_line(&format!(
+        "queens list 4 --limit 1 --png {} --size 100",
+        png.to_str().unwrap()
+    ));
     assert_eq!(code, 0, "{err}");
     assert!(
         err.contains("--size is an old spelling of --png-size"),

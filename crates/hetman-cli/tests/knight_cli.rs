@@ -2,7 +2,7 @@
 //! tour, the theorems, counts with their conventions, checking, bad input.
 
 mod common;
-use common::{run, run_in};
+use common::{run, run_in, run_line};
 
 #[test]
 fn tour_5_from_a5() {
@@ -246,21 +246,12 @@ fn whole_board_count_resumes_after_kill() {
     std::fs::create_dir_all(&dir).unwrap();
     let ckpt = dir.join("8x6.ckpt");
     let ckpt = ckpt.to_str().unwrap();
-    let args = [
-        "knight",
-        "count",
-        "8x6",
-        "--closed",
-        "-j1",
-        "--quiet",
-        "--checkpoint",
-        ckpt,
-        "--checkpoint-every",
-        "0",
-    ];
+    let line =
+        format!("knight count 8x6 --closed -j1 --quiet --checkpoint {ckpt} --checkpoint-every 0");
+    let args = shell_words::split(&line).unwrap();
     // Kill the count (no chance to clean up) once a checkpoint has been written.
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hetman"))
-        .args(args)
+        .args(&args)
         .stdout(std::process::Stdio::null())
         .spawn()
         .unwrap();
@@ -276,22 +267,14 @@ fn whole_board_count_resumes_after_kill() {
             std::path::Path::new(ckpt).exists(),
             "no checkpoint was left"
         );
-        let (out, err, code) = run(&args);
+        let (out, err, code) = run_line(&line);
         assert_eq!(code, 0, "{err}");
         assert!(err.contains("resuming from the checkpoint"), "{err}");
         assert!(out.contains("55,488,142 closed tours"), "{out}");
     }
     // Finished: the checkpoint is gone. --start counts take one too.
     assert!(!std::path::Path::new(ckpt).exists());
-    let (out, err, code) = run(&[
-        "knight",
-        "count",
-        "5",
-        "--start",
-        "a1",
-        "--checkpoint",
-        ckpt,
-    ]);
+    let (out, err, code) = run_line(&format!("knight count 5 --start a1 --checkpoint {}", ckpt));
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("304 directed open tours"), "{out}");
     assert!(!std::path::Path::new(ckpt).exists());
@@ -411,19 +394,12 @@ fn a_killed_shard_resumes_from_the_exchange() {
     }
     children[0].kill().unwrap();
     children[0].wait().unwrap();
-    let (out, err, code) = run(&[
-        "knight",
-        "count",
-        "8x6",
-        "--closed",
-        "--quiet",
-        "--shard",
-        "0/2",
-        "--exchange",
-        dir.join("exchange").to_str().unwrap(),
-        "--result",
-        dir.join("s0.json").to_str().unwrap(),
-    ]);
+    let (exchange, result) = (dir.join("exchange"), dir.join("s0.json"));
+    let (out, err, code) = run_line(&format!(
+        "knight count 8x6 --closed --quiet --shard 0/2 --exchange {} --result {}",
+        exchange.display(),
+        result.display()
+    ));
     assert_eq!(code, 0, "{out} {err}");
     assert!(children.remove(1).wait().unwrap().success());
     let s0 = dir.join("s0.json").display().to_string();

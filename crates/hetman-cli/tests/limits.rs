@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::run;
+use common::{run, run_line};
 use std::time::Instant;
 
 #[test]
@@ -82,16 +82,10 @@ fn a_count_stopped_at_its_memory_limit_resumes_from_its_checkpoint() {
     let ckpt = dir.join("6x6.ckpt");
     let path = ckpt.to_str().unwrap();
     // 1 MiB holds about 37,000 states; 6×6 open tours need 533,290.
-    let (out, err, code) = run(&[
-        "knight",
-        "count",
-        "6",
-        "--max-memory",
-        "1M",
-        "--checkpoint",
-        path,
-        "--quiet",
-    ]);
+    let (out, err, code) = run_line(&format!(
+        "knight count 6 --max-memory 1M --checkpoint {} --quiet",
+        path
+    ));
     assert_eq!(code, 2, "{out}");
     assert!(
         err.starts_with("error: 6x6: stopped at the memory limit: the count holds"),

@@ -4,7 +4,7 @@
 //! Set HETMAN_PICTURES=DIR to keep a PNG of each picture drawn here, to look at.
 
 mod common;
-use common::{hetman, run};
+use common::{hetman, run, run_line};
 use hetman::queens::Placement;
 use hetman::render::svg::{self, TourPicture};
 use hetman::Square;
@@ -44,19 +44,16 @@ fn keep(path: &Path) {
     }
 }
 
+/// Runs `hetman LINE --svg SVG --png PNG` (LINE as in a shell).
+fn draw(svg: &Path, png: &Path, line: &str) -> (String, String, i32) {
+    run_line(&format!("{line} --svg {} --png {}", s(svg), s(png)))
+}
+
 #[test]
 fn check_draws_the_attacking_pairs_in_red() {
     let dir = scratch("check");
     let (svg, png) = (dir.join("attacks.svg"), dir.join("attacks.png"));
-    let (out, _, code) = run(&[
-        "queens",
-        "check",
-        "2 4 6 8 1 3 5 7",
-        "--svg",
-        s(&svg),
-        "--png",
-        s(&png),
-    ]);
+    let (out, _, code) = draw(&svg, &png, "queens check '2 4 6 8 1 3 5 7'");
     assert_eq!(code, 1, "not a solution: exit 1 as before");
     assert!(out.contains("25 of 28"));
     parse_svg(&svg);
@@ -66,17 +63,10 @@ fn check_draws_the_attacking_pairs_in_red() {
     keep(&png);
     // --png-size here, as --size already means the number of queens.
     let small = dir.join("small.png");
-    let (_, err, code) = run(&[
-        "queens",
-        "check",
-        "5 8 4 1 7 2 6 3",
-        "--size",
-        "8",
-        "--png",
-        s(&small),
-        "--png-size",
-        "400",
-    ]);
+    let (_, err, code) = run_line(&format!(
+        "queens check '5 8 4 1 7 2 6 3' --size 8 --png {} --png-size 400",
+        s(&small)
+    ));
     assert_eq!(code, 0, "{err}");
     let (w, h) = png_size(&small);
     assert_eq!(w, 400);
@@ -90,18 +80,7 @@ fn check_draws_the_attacking_pairs_in_red() {
 fn list_draws_the_listed_boards_on_one_sheet() {
     let dir = scratch("list");
     let (svg, png) = (dir.join("unique.svg"), dir.join("unique.png"));
-    let (out, _, code) = run(&[
-        "queens",
-        "list",
-        "8",
-        "--unique",
-        "--svg",
-        s(&svg),
-        "--png",
-        s(&png),
-        "--size",
-        "1200",
-    ]);
+    let (out, _, code) = draw(&svg, &png, "queens list 8 --unique --size 1200");
     assert_eq!(code, 0);
     assert_eq!(out.lines().count(), 12, "the listing is unchanged");
     let text = std::fs::read_to_string(&svg).unwrap();
@@ -119,18 +98,11 @@ fn list_draws_the_listed_boards_on_one_sheet() {
 fn symmetry_draws_its_eight_images_side_by_side() {
     let dir = scratch("symmetry");
     let (svg, png) = (dir.join("symmetry.svg"), dir.join("symmetry.png"));
-    let (out, _, code) = run(&[
-        "queens",
-        "symmetry",
-        "3 5 2 8 1 7 4 6",
-        "--json",
-        "--svg",
-        s(&svg),
-        "--png",
-        s(&png),
-        "--size",
-        "1000",
-    ]);
+    let (out, _, code) = draw(
+        &svg,
+        &png,
+        "queens symmetry '3 5 2 8 1 7 4 6' --json --size 1000",
+    );
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["class_size"], 4);
@@ -233,14 +205,7 @@ fn colour_only_when_asked_or_on_a_terminal() {
     let (out, _, _) = run(&["queens", "check", "2 4 6 8 1 3 5 7", "--color", "always"]);
     assert!(out.contains(esc) && out.contains('♛'));
     insta::assert_snapshot!("check_24681357_colour", out);
-    let (out, _, _) = run(&[
-        "queens",
-        "check",
-        "2 4 6 8 1 3 5 7",
-        "--color",
-        "always",
-        "--ascii",
-    ]);
+    let (out, _, _) = run_line("queens check '2 4 6 8 1 3 5 7' --color always --ascii");
     assert!(!out.contains(esc), "--ascii wins");
     let out = hetman()
         .args([
@@ -389,17 +354,7 @@ fn every_command_shows_an_example() {
 fn solve_and_complete_draw_their_answer() {
     let dir = scratch("solve");
     let (svg, png) = (dir.join("solve.svg"), dir.join("solve.png"));
-    let (out, err, code) = run(&[
-        "queens",
-        "solve",
-        "30",
-        "--svg",
-        s(&svg),
-        "--png",
-        s(&png),
-        "--size",
-        "500",
-    ]);
+    let (out, err, code) = draw(&svg, &png, "queens solve 30 --size 500");
     assert_eq!(code, 0, "{err}");
     // The picture shows the solution printed.
     let p: Placement = out.trim().parse().unwrap();
@@ -413,19 +368,7 @@ fn solve_and_complete_draw_their_answer() {
 
     // A completion with a blocked diagonal: the blocked squares are shaded.
     let (svg, png) = (dir.join("complete.svg"), dir.join("complete.png"));
-    let (out, err, code) = run(&[
-        "queens",
-        "complete",
-        "8",
-        "--with",
-        "b1",
-        "--block",
-        "diagonal",
-        "--svg",
-        s(&svg),
-        "--png",
-        s(&png),
-    ]);
+    let (out, err, code) = draw(&svg, &png, "queens complete 8 --with b1 --block diagonal");
     assert_eq!(code, 0, "{err}");
     let p: Placement = out.trim().parse().unwrap();
     assert_eq!(p.ranks()[1], 0, "b1 kept");
@@ -440,16 +383,10 @@ fn solve_and_complete_draw_their_answer() {
 
     // Every completion on one sheet; --count has no picture to draw.
     let sheet = dir.join("sheet.svg");
-    let (out, _, code) = run(&[
-        "queens",
-        "complete",
-        "8",
-        "--block",
-        "diagonals",
-        "--list",
-        "--svg",
-        s(&sheet),
-    ]);
+    let (out, _, code) = run_line(&format!(
+        "queens complete 8 --block diagonals --list --svg {}",
+        s(&sheet)
+    ));
     assert_eq!(code, 0);
     assert_eq!(out.lines().count(), 12, "the Russian seed's 12");
     parse_svg(&sheet);
@@ -478,17 +415,10 @@ fn solve_and_complete_draw_their_answer() {
 fn knight_tour_and_check_draw_the_path() {
     let dir = scratch("knight");
     let (svg5, png8, svg600) = (dir.join("k5.svg"), dir.join("k8.png"), dir.join("k600.svg"));
-    let (out, err, code) = run(&[
-        "knight",
-        "tour",
-        "5",
-        "--start",
-        "a5",
-        "--algorithm",
-        "backtracking",
-        "--svg",
-        s(&svg5),
-    ]);
+    let (out, err, code) = run_line(&format!(
+        "knight tour 5 --start a5 --algorithm backtracking --svg {}",
+        s(&svg5)
+    ));
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("5  1 20 17 12  3"), "{out}");
     parse_svg(&svg5);
@@ -499,17 +429,10 @@ fn knight_tour_and_check_draw_the_path() {
     }
     assert_eq!(text.matches("<path").count(), 1);
 
-    let (_, err, code) = run(&[
-        "knight",
-        "tour",
-        "8",
-        "--closed",
-        "--quiet",
-        "--png",
-        s(&png8),
-        "--png-size",
-        "600",
-    ]);
+    let (_, err, code) = run_line(&format!(
+        "knight tour 8 --closed --quiet --png {} --png-size 600",
+        s(&png8)
+    ));
     assert_eq!(code, 0, "{err}");
     assert_eq!(png_size(&png8).0, 600);
     keep(&png8);

@@ -3,7 +3,7 @@
 
 mod common;
 use assert_cmd::cargo::CommandCargoExt;
-use common::run;
+use common::{run, run_line};
 use std::collections::hash_map::RandomState;
 use std::hash::BuildHasher;
 use std::path::{Path, PathBuf};
@@ -100,16 +100,8 @@ fn killed_at_random_moments_then_resumed_gives_the_uninterrupted_answer() {
     let dir = temp_dir("resume");
     let ckpt = dir.join("q16.ckpt");
     let ckpt_s = ckpt.to_str().unwrap();
-    let args = [
-        "queens",
-        "count",
-        "16",
-        "--threads",
-        "1",
-        "--quiet",
-        "--checkpoint",
-        ckpt_s,
-    ];
+    let line = format!("queens count 16 --threads 1 --quiet --checkpoint {ckpt_s}");
+    let args = shell_words::split(&line).unwrap();
     let (plain, _, code) = run(&["queens", "count", "16", "--threads", "1"]);
     assert_eq!(code, 0);
     assert_eq!(plain, count_line(16));
@@ -118,7 +110,7 @@ fn killed_at_random_moments_then_resumed_gives_the_uninterrupted_answer() {
     for round in 0..6 {
         let before = lines(&ckpt);
         let mut child = hetman()
-            .args(args)
+            .args(&args)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -153,22 +145,16 @@ fn killed_at_random_moments_then_resumed_gives_the_uninterrupted_answer() {
         }
         recorded.push(lines(&ckpt));
     }
-    let (out, err, code) = run(&args);
+    let (out, err, code) = run_line(&line);
     assert_eq!((code, err.as_str()), (0, ""), "kills at {moments:?} ms");
     assert_eq!(out, plain, "kills at {moments:?} ms");
     // The checkpoint only grew.
     assert!(recorded.windows(2).all(|w| w[0] <= w[1]), "{recorded:?}");
     // Run again: everything comes from the checkpoint, on another thread count.
-    let (out, _, _) = run(&[
-        "queens",
-        "count",
-        "16",
-        "--checkpoint",
-        ckpt_s,
-        "--stats",
-        "--threads",
-        "2",
-    ]);
+    let (out, _, _) = run_line(&format!(
+        "queens count 16 --checkpoint {} --stats --threads 2",
+        ckpt_s
+    ));
     assert!(out.starts_with(&plain), "{out}");
     let (all, from) = units_line(&out);
     assert_eq!(all, from, "{out}");
@@ -351,15 +337,11 @@ fn the_estimates_engine_is_the_engine_that_runs() {
     let dir = temp_dir("estimate-engine");
     for n in ["6", "8", "14"] {
         let ckpt = dir.join(format!("q{n}.ckpt"));
-        let (out, err, code) = run(&[
-            "queens",
-            "count",
+        let (out, err, code) = run_line(&format!(
+            "queens count {} --json --stats --checkpoint {}",
             n,
-            "--json",
-            "--stats",
-            "--checkpoint",
-            ckpt.to_str().unwrap(),
-        ]);
+            ckpt.to_str().unwrap()
+        ));
         assert_eq!(code, 0, "{err}");
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(
@@ -390,19 +372,10 @@ fn the_estimates_engine_is_the_engine_that_runs() {
 fn slurm_writes_an_array_and_a_dependent_merge() {
     let dir = temp_dir("slurm");
     let d = dir.to_str().unwrap();
-    let (out, err, code) = run(&[
-        "queens",
-        "slurm",
-        "13",
-        "--shards",
-        "4",
-        "--partition",
-        "debug",
-        "--time",
-        "10:00",
-        "--dir",
-        d,
-    ]);
+    let (out, err, code) = run_line(&format!(
+        "queens slurm 13 --shards 4 --partition debug --time 10:00 --dir {}",
+        d
+    ));
     assert_eq!((code, err.as_str()), (0, ""));
     let array = std::fs::read_to_string(dir.join("queens-13.sbatch")).unwrap();
     assert!(array.contains("#SBATCH --array=0-3\n"), "{array}");
@@ -463,16 +436,10 @@ fn estimate_with_a_checkpoint_gives_the_work_left_and_changes_nothing() {
         "the estimate only reads the file"
     );
     // Another shard's checkpoint is refused as the count would refuse it.
-    let (_, err, code) = run(&[
-        "queens",
-        "count",
-        "14",
-        "--estimate",
-        "--checkpoint",
-        path,
-        "--shard",
-        "1/2",
-    ]);
+    let (_, err, code) = run_line(&format!(
+        "queens count 14 --estimate --checkpoint {} --shard 1/2",
+        path
+    ));
     assert_eq!(code, 2);
     assert!(err.contains("checkpoint"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);

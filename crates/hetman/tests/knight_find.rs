@@ -20,43 +20,36 @@ fn corners(w: u32, h: u32) -> [Square; 4] {
     ]
 }
 
-#[test]
-fn warnsdorff_finds_open_tours_from_every_corner_for_n_5_to_200() {
-    for n in 5..=200u32 {
+/// Warnsdorff (with its fallback) finds a tour, closed if asked, from every
+/// corner of each n x n board, within 10 nodes per square.
+fn warnsdorff_from_every_corner(sizes: impl Iterator<Item = u32>, closed: bool) {
+    let kind = if closed { "closed" } else { "open" };
+    for n in sizes {
         let board = KnightBoard::new(BoardSize::square(n).unwrap()).unwrap();
         for start in corners(n, n) {
             let opts = FindOptions {
+                closed,
                 max_nodes: Some(10 * board.squares()),
                 ..Default::default()
             };
             let f = find(&board, start, &opts).unwrap();
             let t = f
                 .tour
-                .unwrap_or_else(|| panic!("no open tour of {n}x{n} from {start}"));
-            assert_eq!(t.verify(&board, false), Ok(()), "{n}x{n} from {start}");
+                .unwrap_or_else(|| panic!("no {kind} tour of {n}x{n} from {start}"));
+            assert_eq!(t.verify(&board, closed), Ok(()), "{n}x{n} from {start}");
             assert_eq!(t.square(0), start);
         }
     }
 }
 
 #[test]
+fn warnsdorff_finds_open_tours_from_every_corner_for_n_5_to_200() {
+    warnsdorff_from_every_corner(5..=200, false);
+}
+
+#[test]
 fn warnsdorff_finds_closed_tours_for_even_n_6_to_200() {
-    for n in (6..=200u32).step_by(2) {
-        let board = KnightBoard::new(BoardSize::square(n).unwrap()).unwrap();
-        for start in corners(n, n) {
-            let opts = FindOptions {
-                closed: true,
-                max_nodes: Some(10 * board.squares()),
-                ..Default::default()
-            };
-            let f = find(&board, start, &opts).unwrap();
-            let t = f
-                .tour
-                .unwrap_or_else(|| panic!("no closed tour of {n}x{n} from {start}"));
-            assert_eq!(t.verify(&board, true), Ok(()), "{n}x{n} from {start}");
-            assert_eq!(t.square(0), start);
-        }
-    }
+    warnsdorff_from_every_corner((6..=200).step_by(2), true);
 }
 
 #[test]

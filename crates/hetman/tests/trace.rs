@@ -424,6 +424,19 @@ fn brute_and_permutation_counters(n: usize) -> (Counters, Counters) {
     (b, p)
 }
 
+/// What a search of `queens compare` reports for N = `n`: its work and its solutions.
+fn work_and_solutions(
+    search: fn(usize, &mut hetman::queens::search::Visitor<'_>) -> u64,
+    n: usize,
+) -> (u64, u64) {
+    let mut solutions = 0;
+    let work = search(n, &mut |_| {
+        solutions += 1;
+        ControlFlow::Continue(())
+    });
+    (work, solutions)
+}
+
 /// The brute force and permutation traces give the seeds' figures and those
 /// of the searches `queens compare` runs: 16,777,216 placements scored with
 /// 92 scoring all 28 pairs, 40,320 permutations, for N = 8.
@@ -432,32 +445,18 @@ fn brute_force_and_permutation_traces_agree_with_compare() {
     let top = if cfg!(debug_assertions) { 6 } else { 8 };
     for n in 1..=top {
         let (b, p) = brute_and_permutation_counters(n);
-        let mut solutions = 0;
-        let work = brute_force::search(n, &mut |_| {
-            solutions += 1;
-            ControlFlow::Continue(())
+        let (work, solutions) = work_and_solutions(brute_force::search, n);
+        let scored = Counters::Brute(BruteCounters {
+            placements_scored: work,
+            solutions,
         });
-        assert_eq!(
-            b,
-            Counters::Brute(BruteCounters {
-                placements_scored: work,
-                solutions
-            }),
-            "N = {n}"
-        );
-        let mut solutions = 0;
-        let work = permutations::search(n, &mut |_| {
-            solutions += 1;
-            ControlFlow::Continue(())
+        assert_eq!(b, scored, "N = {n}");
+        let (work, solutions) = work_and_solutions(permutations::search, n);
+        let tried = Counters::Permutations(PermutationCounters {
+            permutations_tried: work,
+            solutions,
         });
-        assert_eq!(
-            p,
-            Counters::Permutations(PermutationCounters {
-                permutations_tried: work,
-                solutions
-            }),
-            "N = {n}"
-        );
+        assert_eq!(p, tried, "N = {n}");
         if n == 8 {
             assert_eq!(work, 40_320);
             assert_eq!(solutions, 92);

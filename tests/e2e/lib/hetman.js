@@ -14,13 +14,13 @@ function binary() {
   const dirs = [process.env.CARGO_TARGET_DIR, path.join(ROOT, "target")].filter(Boolean);
   const found = [];
   for (const dir of dirs) {
-    for (const profile of ["release", "debug"]) {
+    for (const profile of ["suite", "release", "debug"]) {
       const p = path.join(dir, profile, "hetman");
       if (fs.existsSync(p)) found.push({ p, t: fs.statSync(p).mtimeMs });
     }
   }
   if (!found.length) {
-    throw new Error("no hetman binary: build it (cargo build --release -p hetman-cli) or set HETMAN_BIN");
+    throw new Error("no hetman binary: build it (cargo build --profile suite -p hetman-cli) or set HETMAN_BIN");
   }
   found.sort((a, b) => b.t - a.t);
   return found[0].p;

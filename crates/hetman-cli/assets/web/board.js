@@ -5,14 +5,10 @@
  * a1 is the bottom-left square and is dark, as on a chessboard.
  */
 (function (root, factory) {
-  "use strict";
-  var api = factory();
-  if (typeof module === "object" && module.exports) {
-    module.exports = api;
-  } else {
-    root.HetmanBoard = api;
-  }
-})(typeof self !== "undefined" ? self : this, function () {
+  var api = factory(root.HetmanTrace || (typeof require === "function" ? require("./trace.js") : null));
+  if (typeof module === "object" && module.exports) module.exports = api;
+  else root.HetmanBoard = api;
+})(typeof self !== "undefined" ? self : this, function (T) {
   "use strict";
 
   var COLOURS = {
@@ -37,16 +33,7 @@
   var FONT = "DejaVu Sans, Verdana, Arial, sans-serif";
   var S = 48; // one square, in SVG units
 
-  function fileName(file) {
-    var s = "";
-    var n = file + 1;
-    while (n > 0) {
-      var r = (n - 1) % 26;
-      s = String.fromCharCode(97 + r) + s;
-      n = Math.floor((n - 1) / 26);
-    }
-    return s;
-  }
+  var fileName = T.fileName;
 
   // Where the squares are: margins for the labels, then width x height squares.
   function geometry(width, height, opts) {

@@ -6,7 +6,6 @@
  * and move number.
  */
 (function (root, factory) {
-  "use strict";
   root.HetmanCode = factory(root.HetmanTrace);
 })(typeof self !== "undefined" ? self : this, function (T) {
   "use strict";

@@ -8,7 +8,6 @@
  * finishes in seconds.
  */
 (function (root, factory) {
-  "use strict";
   root.HetmanCompare = factory(root.HetmanTrace);
 })(typeof self !== "undefined" ? self : this, function (T) {
   "use strict";

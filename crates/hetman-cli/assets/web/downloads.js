@@ -2,7 +2,6 @@
  * Lines, the player as one HTML page; and the command that makes a trace.
  */
 (function (root, factory) {
-  "use strict";
   root.HetmanDownloads = factory();
 })(typeof self !== "undefined" ? self : this, function () {
   "use strict";

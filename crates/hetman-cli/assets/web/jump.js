@@ -9,13 +9,9 @@
  * It runs while the server runs through the same steps for the chunk.
  */
 (function (root, factory) {
-  "use strict";
   var api = factory(root.HetmanTrace || (typeof require === "function" ? require("./trace.js") : null));
-  if (typeof module === "object" && module.exports) {
-    module.exports = api;
-  } else {
-    root.HetmanJump = api;
-  }
+  if (typeof module === "object" && module.exports) module.exports = api;
+  else root.HetmanJump = api;
 })(typeof self !== "undefined" ? self : this, function (T) {
   "use strict";
   var K = T.K;

@@ -1,6 +1,5 @@
 /* hetman: the legend of the board's marks, for each problem and search. */
 (function (root, factory) {
-  "use strict";
   root.HetmanLegend = factory();
 })(typeof self !== "undefined" ? self : this, function () {
   "use strict";

@@ -6,7 +6,6 @@
  * The texts of these panels are in TEXT, in one place.
  */
 (function (root, factory) {
-  "use strict";
   var api = factory(root.HetmanTrace, root.HetmanTree);
   root.HetmanLesson = api;
 })(typeof self !== "undefined" ? self : this, function (T, Tr) {

@@ -7,13 +7,9 @@
  * UTF-8 bytes. A line without `step` has the step after the one before.
  */
 (function (root, factory) {
-  "use strict";
   var api = factory();
-  if (typeof module === "object" && module.exports) {
-    module.exports = api;
-  } else {
-    root.HetmanPack = api;
-  }
+  if (typeof module === "object" && module.exports) module.exports = api;
+  else root.HetmanPack = api;
 })(typeof self !== "undefined" ? self : this, function () {
   "use strict";
   var NULL = 0, FALSE = 1, TRUE = 2, UINT = 3, NEG = 4, STR = 5, ANY = 6, ARRAY = 7, OBJECT = 8, NUMBER = 9;

@@ -9,13 +9,9 @@
  * placement unchanged (8, 4, 2 or 1).
  */
 (function (root, factory) {
-  "use strict";
   var api = factory();
-  if (typeof module === "object" && module.exports) {
-    module.exports = api;
-  } else {
-    root.HetmanSymmetry = api;
-  }
+  if (typeof module === "object" && module.exports) module.exports = api;
+  else root.HetmanSymmetry = api;
 })(typeof self !== "undefined" ? self : this, function () {
   "use strict";
 

@@ -12,13 +12,9 @@
  * file the user opens).
  */
 (function (root, factory) {
-  "use strict";
   var api = factory();
-  if (typeof module === "object" && module.exports) {
-    module.exports = api;
-  } else {
-    root.HetmanTrace = api;
-  }
+  if (typeof module === "object" && module.exports) module.exports = api;
+  else root.HetmanTrace = api;
 })(typeof self !== "undefined" ? self : this, function () {
   "use strict";
 

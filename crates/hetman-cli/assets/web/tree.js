@@ -10,13 +10,9 @@
  * page summarises (the calls per depth, the current path).
  */
 (function (root, factory) {
-  "use strict";
   var api = factory(root.HetmanTrace || (typeof require === "function" ? require("./trace.js") : null));
-  if (typeof module === "object" && module.exports) {
-    module.exports = api;
-  } else {
-    root.HetmanTree = api;
-  }
+  if (typeof module === "object" && module.exports) module.exports = api;
+  else root.HetmanTree = api;
 })(typeof self !== "undefined" ? self : this, function (T) {
   "use strict";
   var K = T.K;

@@ -23,3 +23,12 @@ pub fn run_in(args: &[&str], stdin: &str) -> (String, String, i32) {
 pub fn run(args: &[&str]) -> (String, String, i32) {
     run_in(args, "")
 }
+
+/// Runs a command line written as in a shell, without the leading `hetman`
+/// (`run_line("queens check '2 4 6 8 1 3 5 7' --svg out.svg")`): words split
+/// at spaces, quotes group them. Returns (stdout, stderr, exit code).
+pub fn run_line(line: &str) -> (String, String, i32) {
+    let words = shell_words::split(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+    let args: Vec<&str> = words.iter().map(String::as_str).collect();
+    run(&args)
+}

@@ -65,6 +65,55 @@ fn below(rng: &mut Pcg64, bound: usize) -> usize {
     (m >> 64) as usize
 }
 
+/// A board the repair steps work on: queens numbered `0..m`, any two of
+/// which can swap ranks.
+pub(super) trait Swaps {
+    /// Whether queen `i` is attacked (or otherwise costs something).
+    fn attacked(&self, i: usize) -> bool;
+    /// Swaps the ranks of queens `i` and `j`; returns the change in cost.
+    fn swap(&mut self, i: usize, j: usize) -> i64;
+}
+
+/// One repair step on a board of `m` queens: an attacked queen at random
+/// from `worklist` (a stale entry is dropped instead), swapped with the best
+/// of [`SAMPLE`] random partners unless that raises the cost; a partner left
+/// attacked joins the worklist. Returns the change in cost of the swap made.
+pub(super) fn repair_step<B: Swaps>(
+    b: &mut B,
+    m: usize,
+    worklist: &mut Vec<usize>,
+    rng: &mut Pcg64,
+    below: fn(&mut Pcg64, usize) -> usize,
+) -> Option<i64> {
+    let k = below(rng, worklist.len());
+    let i = worklist[k];
+    if !b.attacked(i) {
+        worklist.swap_remove(k);
+        return None;
+    }
+    let mut best = (i64::MAX, i);
+    for _ in 0..SAMPLE {
+        let j = below(rng, m);
+        if j == i {
+            continue;
+        }
+        let delta = b.swap(i, j);
+        b.swap(i, j);
+        if delta < best.0 {
+            best = (delta, j);
+        }
+    }
+    let (delta, j) = best;
+    if delta > 0 || j == i {
+        return None;
+    }
+    let made = b.swap(i, j);
+    if b.attacked(j) {
+        worklist.push(j);
+    }
+    Some(made)
+}
+
 struct Board {
     n: usize,
     perm: Vec<u32>,
@@ -97,24 +146,6 @@ impl Board {
         self.down[d] += 1;
         self.up[a] += 1;
         c
-    }
-
-    #[inline]
-    fn attacked(&self, f: usize) -> bool {
-        let (d, a) = self.lines(f, self.perm[f]);
-        self.down[d] > 1 || self.up[a] > 1
-    }
-
-    /// Swaps the ranks of files i and j; returns the change in attacking pairs.
-    #[inline]
-    fn swap(&mut self, i: usize, j: usize) -> i64 {
-        let (ri, rj) = (self.perm[i], self.perm[j]);
-        let mut delta = -self.remove(i, ri);
-        delta -= self.remove(j, rj);
-        delta += self.add(i, rj);
-        delta += self.add(j, ri);
-        self.perm.swap(i, j);
-        delta
     }
 
     /// The greedy start: returns the attacking pairs left.
@@ -168,34 +199,32 @@ impl Board {
                 return None;
             }
             // An attacked queen, at random from the worklist (stale entries dropped).
-            let k = below(rng, worklist.len());
-            let i = worklist[k];
-            if !self.attacked(i) {
-                worklist.swap_remove(k);
-                continue;
-            }
-            let mut best = (i64::MAX, i);
-            for _ in 0..SAMPLE {
-                let j = below(rng, n);
-                if j == i {
-                    continue;
-                }
-                let delta = self.swap(i, j);
-                self.swap(i, j);
-                if delta < best.0 {
-                    best = (delta, j);
-                }
-            }
-            let (delta, j) = best;
-            if delta <= 0 && j != i {
-                pairs += self.swap(i, j);
+            if let Some(delta) = repair_step(self, n, worklist, rng, below) {
+                pairs += delta;
                 swaps += 1;
-                if self.attacked(j) {
-                    worklist.push(j);
-                }
             }
         }
         Some(swaps)
+    }
+}
+
+impl Swaps for Board {
+    #[inline]
+    fn attacked(&self, f: usize) -> bool {
+        let (d, a) = self.lines(f, self.perm[f]);
+        self.down[d] > 1 || self.up[a] > 1
+    }
+
+    /// Swaps the ranks of files i and j; returns the change in attacking pairs.
+    #[inline]
+    fn swap(&mut self, i: usize, j: usize) -> i64 {
+        let (ri, rj) = (self.perm[i], self.perm[j]);
+        let mut delta = -self.remove(i, ri);
+        delta -= self.remove(j, rj);
+        delta += self.add(i, rj);
+        delta += self.add(j, ri);
+        self.perm.swap(i, j);
+        delta
     }
 }
 

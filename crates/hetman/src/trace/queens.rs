@@ -2,7 +2,7 @@
 
 use super::event::{Counters, Event, Header, Line, QueensAlgorithm};
 use super::Trace;
-use crate::queens::search::{backtracking, bitboard, brute_force, permutations};
+use crate::queens::search::{backtracking, bitboard, brute_force, permutations, Steps};
 use crate::{Error, Square};
 
 #[derive(Clone, Debug)]
@@ -192,18 +192,8 @@ impl QueensTrace {
                     .map(|(_, l)| l)
                     .collect(),
                 },
-                backtracking::Step::Put { file, rank } => Event::Put {
-                    file,
-                    rank,
-                    square: Self::square(file, rank),
-                    depth: file + 1,
-                },
-                backtracking::Step::Remove { file, rank } => Event::Remove {
-                    file,
-                    rank,
-                    square: Self::square(file, rank),
-                    depth: file + 1,
-                },
+                backtracking::Step::Put { file, rank } => put(file, rank),
+                backtracking::Step::Remove { file, rank } => remove(file, rank),
                 backtracking::Step::Solution => solution(number, s.queens()),
             },
             Engine::Bits(s) => match s.step()? {
@@ -212,18 +202,8 @@ impl QueensTrace {
                     depth: file,
                     free: Some((0..32).filter(|r| free & (1 << r) != 0).collect()),
                 },
-                bitboard::Step::Put { file, rank } => Event::Put {
-                    file,
-                    rank,
-                    square: Self::square(file, rank),
-                    depth: file + 1,
-                },
-                bitboard::Step::Remove { file, rank } => Event::Remove {
-                    file,
-                    rank,
-                    square: Self::square(file, rank),
-                    depth: file + 1,
-                },
+                bitboard::Step::Put { file, rank } => put(file, rank),
+                bitboard::Step::Remove { file, rank } => remove(file, rank),
                 bitboard::Step::Solution => solution(number, s.queens()),
             },
             Engine::Brute(s) => match s.step()? {
@@ -247,6 +227,26 @@ impl QueensTrace {
                 permutations::Step::Solution => solution(number, s.ranks()),
             },
         })
+    }
+}
+
+/// The queen on `file` at `rank` is put: the board then holds `file + 1` queens.
+fn put(file: u32, rank: u32) -> Event {
+    Event::Put {
+        file,
+        rank,
+        square: QueensTrace::square(file, rank),
+        depth: file + 1,
+    }
+}
+
+/// The queen on `file` at `rank` is taken back.
+fn remove(file: u32, rank: u32) -> Event {
+    Event::Remove {
+        file,
+        rank,
+        square: QueensTrace::square(file, rank),
+        depth: file + 1,
     }
 }
 

@@ -23,6 +23,25 @@ pub(super) fn cut_of(plan: &Plan) -> Option<usize> {
     cuts(plan).min_by_key(|&cut| (2 * cut).abs_diff(plan.cells))
 }
 
+/// The cut a count with these choices meets in the middle at (`split`: the
+/// user allows it; `long`: the board runs by its repeating ranks' matrices
+/// instead), and the walks it takes, as (first step, last step): one walk
+/// for a plain or mirrored count, two (the far side, then the near one) for
+/// a count joined at the cut.
+pub(super) fn walks(plan: &Plan, split: bool, long: bool) -> (Option<usize>, Vec<(usize, usize)>) {
+    let (w, cells) = (plan.w, plan.cells);
+    let cut = cut_of(plan).filter(|_| split && !long && plan.vertices > 1);
+    let walks = match cut {
+        Some(cut) if mirrored(plan, cut) => vec![(1, cut + w)],
+        Some(cut) => {
+            let far = cells - cut + w;
+            vec![(1, far), (far + 1, far + cut + w)]
+        }
+        None => vec![(1, cells)],
+    };
+    (cut, walks)
+}
+
 /// The widest frontier counted one side by symmetry (see [`mirrored`]): the
 /// join then pairs a table with itself, and the pairs it tries grow as the
 /// square of the table, which on wider boards costs more than the second

@@ -114,15 +114,14 @@ impl Projection {
         let plan = Plan::new(width, height, blocked, kind)?;
         let w = plan.w;
         let long = opts.periodic && transfer::long(&plan);
-        let walk = match cut::cut_of(&plan).filter(|_| opts.split && !long) {
-            // A long board: past its first ranks the count runs by the
-            // matrices of its repeating ranks, at a cost linear in its length
-            // and within the memory limit (see the `transfer` module), so
-            // the walk projected ends where they begin.
-            None if long => transfer::start(&plan),
-            Some(cut) if cut::mirrored(&plan, cut) => cut + w,
-            Some(cut) => plan.cells - cut + w,
-            None => plan.cells,
+        // A long board: past its first ranks the count runs by the matrices
+        // of its repeating ranks, at a cost linear in its length and within
+        // the memory limit (see the `transfer` module), so the walk projected
+        // ends where they begin.
+        let walk = if long {
+            transfer::start(&plan)
+        } else {
+            cut::walks(&plan, opts.split, long).1[0].1
         };
         Ok(Projection {
             walk,

@@ -315,42 +315,6 @@ pub fn count_closed(
     count(width, height, blocked, Tours::Closed, opts).map(|c| c.tours)
 }
 
-/// Counts the open tours of a board, each path once in each direction.
-///
-/// # Example
-/// ```
-/// use hetman::knight::frontier::{count_open_directed, Options};
-/// assert_eq!(count_open_directed(5, 4, &[false; 20], &Options::default()).unwrap(), 164u128);
-/// ```
-pub fn count_open_directed(
-    width: u32,
-    height: u32,
-    blocked: &[bool],
-    opts: &Options<'_>,
-) -> Result<BigCount, Error> {
-    count(width, height, blocked, Tours::OpenDirected, opts).map(|c| c.tours)
-}
-
-/// Counts the open tours of a board, each path once whatever its direction.
-///
-/// # Example
-/// ```
-/// use hetman::knight::frontier::{count_open_undirected, Options};
-/// // a1 blocked on the 3×4 board
-/// let mut blocked = [false; 12];
-/// blocked[0] = true;
-/// let n = count_open_undirected(3, 4, &blocked, &Options::default()).unwrap();
-/// assert!(!n.is_zero());
-/// ```
-pub fn count_open_undirected(
-    width: u32,
-    height: u32,
-    blocked: &[bool],
-    opts: &Options<'_>,
-) -> Result<BigCount, Error> {
-    count(width, height, blocked, Tours::OpenUndirected, opts).map(|c| c.tours)
-}
-
 /// The kind and job identity in the header of the checkpoint that
 /// [`count`] keeps for this board and kind of tour (without the split of
 /// [`Options::split`]): for tools that make or inspect checkpoints.

@@ -11,6 +11,24 @@ use super::*;
 use std::fs;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+fn count_open_directed(
+    w: u32,
+    h: u32,
+    blocked: &[bool],
+    o: &Options<'_>,
+) -> Result<BigCount, Error> {
+    count(w, h, blocked, Tours::OpenDirected, o).map(|c| c.tours)
+}
+
+fn count_open_undirected(
+    w: u32,
+    h: u32,
+    blocked: &[bool],
+    o: &Options<'_>,
+) -> Result<BigCount, Error> {
+    count(w, h, blocked, Tours::OpenUndirected, o).map(|c| c.tours)
+}
+
 fn free(n: usize) -> Vec<bool> {
     vec![false; n]
 }

@@ -92,17 +92,9 @@ impl Work {
         opts: &Options<'_>,
     ) -> Result<Work, Error> {
         let plan = Plan::new(width, height, blocked, kind)?;
-        let (w, cells) = (plan.w, plan.cells);
+        let w = plan.w;
         let long = opts.periodic && transfer::long(&plan);
-        let cut = cut::cut_of(&plan).filter(|_| opts.split && !long && plan.vertices > 1);
-        let walks = match cut {
-            Some(cut) if cut::mirrored(&plan, cut) => vec![(1, cut + w)],
-            Some(cut) => {
-                let far = cells - cut + w;
-                vec![(1, far), (far + 1, far + cut + w)]
-            }
-            None => vec![(1, cells)],
-        };
+        let (cut, walks) = cut::walks(&plan, opts.split, long);
         let end = walks.last().map_or(0, |&(_, e)| e);
         Ok(Work {
             walks,

@@ -42,6 +42,16 @@ pub(super) enum Line {
     Rank(u32),
 }
 
+/// The branching choice so far while the open lines are weighed.
+struct Pick {
+    /// The lowest weight and its line.
+    best: (u64, Line),
+    /// The fewest free squares of a line.
+    min_count: u32,
+    /// Lines tied at the lowest weight (for a random choice among them).
+    ties: usize,
+}
+
 /// What propagation left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Prop {
@@ -352,45 +362,26 @@ impl Exact {
                 return Prop::Solved;
             }
             // The fewest free squares per failure caused (dom/wdeg); 1 goes first.
-            let mut best = (u64::MAX, Line::File(0));
-            let mut min_count = u32::MAX;
-            let mut ties = 0usize;
+            let mut pick = Pick {
+                best: (u64::MAX, Line::File(0)),
+                min_count: u32::MAX,
+                ties: 0,
+            };
             for k in 0..self.of_len {
                 let f = self.of[k];
-                let c = self.fcnt[f as usize];
-                if c == 0 {
+                let (c, w) = (self.fcnt[f as usize], self.fweight[f as usize]);
+                if !self.weigh(&mut pick, c, w, Line::File(f)) {
                     return Prop::Empty(Line::File(f));
-                }
-                min_count = min_count.min(c);
-                let c = (u64::from(c) << 20) / u64::from(self.fweight[f as usize]);
-                if c < best.0 {
-                    best = (c, Line::File(f));
-                    ties = 1;
-                } else if self.randomize && c == best.0 {
-                    ties += 1;
-                    if self.below(ties) == 0 {
-                        best.1 = Line::File(f);
-                    }
                 }
             }
             for k in 0..self.or_len {
                 let r = self.or[k];
-                let c = self.rcnt[r as usize];
-                if c == 0 {
+                let (c, w) = (self.rcnt[r as usize], self.rweight[r as usize]);
+                if !self.weigh(&mut pick, c, w, Line::Rank(r)) {
                     return Prop::Empty(Line::Rank(r));
                 }
-                min_count = min_count.min(c);
-                let c = (u64::from(c) << 20) / u64::from(self.rweight[r as usize]);
-                if c < best.0 {
-                    best = (c, Line::Rank(r));
-                    ties = 1;
-                } else if self.randomize && c == best.0 {
-                    ties += 1;
-                    if self.below(ties) == 0 {
-                        best.1 = Line::Rank(r);
-                    }
-                }
             }
+            let (best, min_count) = (pick.best, pick.min_count);
             if min_count == 1 {
                 // A line the queue did not hold (at the root): find it and force it.
                 let line = (0..self.of_len)
@@ -420,6 +411,27 @@ impl Exact {
                 }
             });
         }
+    }
+
+    /// Weighs an open line with `count` free squares and failure weight
+    /// `weight` for the branching choice; false if it has no free square.
+    #[inline]
+    fn weigh(&mut self, pick: &mut Pick, count: u32, weight: u32, line: Line) -> bool {
+        if count == 0 {
+            return false;
+        }
+        pick.min_count = pick.min_count.min(count);
+        let c = (u64::from(count) << 20) / u64::from(weight);
+        if c < pick.best.0 {
+            pick.best = (c, line);
+            pick.ties = 1;
+        } else if self.randomize && c == pick.best.0 {
+            pick.ties += 1;
+            if self.below(pick.ties) == 0 {
+                pick.best.1 = line;
+            }
+        }
+        true
     }
 
     /// Repairs the matching of open files to open ranks; false if none is perfect.

@@ -206,24 +206,19 @@ impl Fast {
         }
         singles.len = 0;
         // count << 8 | 2 * index + (1 for a rank): the least is the line.
-        let mut best = u32::MAX;
-        let mut best_dom = 0;
+        let mut best = (u32::MAX, 0);
         let mut m = x.of;
         while m != 0 {
             let f = m.trailing_zeros() as usize;
             m &= m - 1;
-            let d = self.file_dom(x, f);
-            let c = d.count_ones();
-            if c <= 1 {
-                if c == 0 {
-                    return Look::Fail;
-                }
-                singles.push(f as u8, d);
-            }
-            let key = c << 8 | (2 * f as u32);
-            if key < best {
-                best = key;
-                best_dom = d;
+            if !weigh(
+                &mut best,
+                singles,
+                f as u8,
+                2 * f as u32,
+                self.file_dom(x, f),
+            ) {
+                return Look::Fail;
             }
         }
         let mut m = x.or;
@@ -231,19 +226,11 @@ impl Fast {
             let r = m.trailing_zeros() as usize;
             m &= m - 1;
             let d = self.rank_dom(x, r);
-            let c = d.count_ones();
-            if c <= 1 {
-                if c == 0 {
-                    return Look::Fail;
-                }
-                singles.push(64 + r as u8, d);
-            }
-            let key = c << 8 | (2 * r as u32 + 1);
-            if key < best {
-                best = key;
-                best_dom = d;
+            if !weigh(&mut best, singles, 64 + r as u8, 2 * r as u32 + 1, d) {
+                return Look::Fail;
             }
         }
+        let (best, best_dom) = best;
         let i = (best & 0xff) >> 1;
         let line = if best & 1 == 0 { i } else { 64 + i } as u8;
         Look::Line(line, best_dom, best >> 8)
@@ -345,6 +332,26 @@ impl Fast {
             descend = true;
         }
     }
+}
+
+/// Weighs an open line (`line`: its number for `singles`, files 0..64 and
+/// ranks 64 + r; `low`: 2 * index, + 1 for a rank) with free squares `dom`
+/// against the `best` (key, free squares) so far; a line with one free
+/// square goes to `singles`. False if the line has no free square.
+#[inline(always)]
+fn weigh(best: &mut (u32, u64), singles: &mut Singles, line: u8, low: u32, dom: u64) -> bool {
+    let c = dom.count_ones();
+    if c <= 1 {
+        if c == 0 {
+            return false;
+        }
+        singles.push(line, dom);
+    }
+    let key = c << 8 | low;
+    if key < best.0 {
+        *best = (key, dom);
+    }
+    true
 }
 
 #[cfg(test)]

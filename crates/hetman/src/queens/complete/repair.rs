@@ -14,11 +14,10 @@
 //! falls back to the exact search.
 
 use super::Puzzle;
+use crate::queens::minconflicts::{repair_step, Swaps};
 use rand_core::{RngCore, SeedableRng};
 use rand_pcg::Pcg64;
 
-/// Partners tried for one attacked queen in one repair step.
-const SAMPLE: usize = 32;
 /// Greedy-start tries for one file before it takes whatever rank it has.
 const GREEDY_TRIES: usize = 40;
 /// What a queen on a blocked square costs, in attacking pairs.
@@ -73,7 +72,9 @@ impl Board<'_> {
         self.up[a] += 1;
         c
     }
+}
 
+impl Swaps for Board<'_> {
     #[inline]
     fn attacked(&self, i: usize) -> bool {
         let (f, r) = (self.files[i], self.ranks[i]);
@@ -175,31 +176,9 @@ pub(super) fn repair(p: &Puzzle, seed: u64, tries: u32) -> Option<Repaired> {
                     break;
                 }
             }
-            let k = below(&mut rng, worklist.len());
-            let i = worklist[k];
-            if !b.attacked(i) {
-                worklist.swap_remove(k);
-                continue;
-            }
-            let mut best = (i64::MAX, i);
-            for _ in 0..SAMPLE {
-                let j = below(&mut rng, m);
-                if j == i {
-                    continue;
-                }
-                let delta = b.swap(i, j);
-                b.swap(i, j);
-                if delta < best.0 {
-                    best = (delta, j);
-                }
-            }
-            let (delta, j) = best;
-            if delta <= 0 && j != i {
-                cost += b.swap(i, j);
+            if let Some(delta) = repair_step(&mut b, m, &mut worklist, &mut rng, below) {
+                cost += delta;
                 swaps += 1;
-                if b.attacked(j) {
-                    worklist.push(j);
-                }
             }
         }
         if cost == 0 {

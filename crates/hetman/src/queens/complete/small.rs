@@ -107,17 +107,24 @@ impl Small {
         &mut self,
         visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        self.mc(self.state, self.open, visit)
+        self.walk(self.state, self.open, true, visit)
     }
 
-    fn mc(
+    /// Every completion in lexicographic order of the code (files in order).
+    pub(super) fn in_order(
         &mut self,
-        s: State,
-        open: u64,
         visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        if open == 0 {
-            return visit(&self.ranks[..self.n]);
+        self.walk(self.state, self.open, false, visit)
+    }
+
+    /// The file to branch on among the `open` ones: the one with the fewest
+    /// free ranks (`fewest`), else the first; with its free ranks.
+    #[inline]
+    fn choose(&self, s: State, open: u64, fewest: bool) -> (usize, u64) {
+        if !fewest {
+            let f = open.trailing_zeros() as usize;
+            return (f, self.free(s, f));
         }
         let (mut best_f, mut best_free, mut best_pop) = (0, 0, u32::MAX);
         let mut rest = open;
@@ -133,44 +140,27 @@ impl Small {
                 }
             }
         }
-        let mut free = best_free;
-        while free != 0 {
-            let r = free.trailing_zeros();
-            free &= free - 1;
-            self.ranks[best_f] = r;
-            self.nodes += 1;
-            let next = self.put(s, best_f, r);
-            self.mc(next, open & !(1 << best_f), visit)?;
-        }
-        ControlFlow::Continue(())
+        (best_f, best_free)
     }
 
-    /// Every completion in lexicographic order of the code (files in order).
-    pub(super) fn in_order(
-        &mut self,
-        visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        self.io(self.state, self.open, visit)
-    }
-
-    fn io(
+    fn walk(
         &mut self,
         s: State,
         open: u64,
+        fewest: bool,
         visit: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         if open == 0 {
             return visit(&self.ranks[..self.n]);
         }
-        let f = open.trailing_zeros() as usize;
-        let mut free = self.free(s, f);
+        let (f, mut free) = self.choose(s, open, fewest);
         while free != 0 {
             let r = free.trailing_zeros();
             free &= free - 1;
             self.ranks[f] = r;
             self.nodes += 1;
             let next = self.put(s, f, r);
-            self.io(next, open & !(1 << f), visit)?;
+            self.walk(next, open & !(1 << f), fewest, visit)?;
         }
         ControlFlow::Continue(())
     }

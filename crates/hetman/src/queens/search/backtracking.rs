@@ -11,7 +11,7 @@
 //! (a stepper), so that the same search can be run at full speed
 //! ([`search`]) or watched one step after another ([`crate::trace`]).
 
-use super::Visitor;
+use super::{Steps, Visitor};
 
 /// The largest N the seed's backtracking accepts.
 pub const MAX_N: usize = 64;
@@ -82,10 +82,7 @@ pub(crate) struct Stepper {
 impl Stepper {
     /// A search of `n` queens, before its first call.
     pub(crate) fn new(n: usize) -> Self {
-        assert!(
-            (1..=MAX_N).contains(&n),
-            "backtracking takes N from 1 to {MAX_N}"
-        );
+        super::assert_size(n, MAX_N, "backtracking");
         Stepper {
             n,
             row: vec![true; n],
@@ -144,22 +141,14 @@ impl Stepper {
         };
         &self.code[..placed]
     }
+}
 
-    /// The next step, `None` when the first call of `test` has returned.
-    #[inline]
-    pub(crate) fn step(&mut self) -> Option<Step> {
-        self.advance::<true>()
-    }
+impl Steps for Stepper {
+    type Step = Step;
 
-    /// Runs to the next solution through the very steps [`step`](Self::step)
-    /// gives, without giving them out; false at the end. Calls of `test` are
-    /// counted in `calls`.
     #[inline]
-    pub(crate) fn next_solution(&mut self, calls: &mut u64) -> bool {
-        self.calls = 0;
-        let found = self.advance::<false>().is_some();
-        *calls += self.calls;
-        found
+    fn work(&mut self) -> &mut u64 {
+        &mut self.calls
     }
 
     /// The search's one loop. With `STEPS` every step is given out; without,

@@ -3,7 +3,7 @@
 //! diagonal masks by one (the classic bitwise formulation; see also the
 //! comments in OEIS A000170).
 
-use super::Visitor;
+use super::{Steps, Visitor};
 use crate::queens::canon::Canon;
 
 /// The largest N the bitboard search accepts (one bit per rank in a `u32`).
@@ -55,10 +55,7 @@ pub(crate) struct Stepper {
 impl Stepper {
     /// A search of `n` queens, before its first node.
     pub(crate) fn new(n: usize) -> Self {
-        assert!(
-            (1..=MAX_N).contains(&n),
-            "the bitboard search takes N from 1 to {MAX_N}"
-        );
+        super::assert_size(n, MAX_N, "the bitboard search");
         Stepper {
             n,
             full: full_mask(n),
@@ -94,23 +91,10 @@ impl Stepper {
             free,
         }
     }
+}
 
-    /// The next step, `None` when the search is over.
-    #[inline]
-    pub(crate) fn step(&mut self) -> Option<Step> {
-        self.advance::<true>()
-    }
-
-    /// Runs to the next solution through the very steps [`step`](Self::step)
-    /// gives, without giving them out; false at the end. Nodes are counted
-    /// in `nodes`.
-    #[inline]
-    pub(crate) fn next_solution(&mut self, nodes: &mut u64) -> bool {
-        self.nodes = 0;
-        let found = self.advance::<false>().is_some();
-        *nodes += self.nodes;
-        found
-    }
+impl Steps for Stepper {
+    type Step = Step;
 
     /// The search's one loop; without `STEPS` only solutions are given out.
     #[inline(always)]
@@ -174,6 +158,11 @@ impl Stepper {
                 Phase::Done => return None,
             }
         }
+    }
+
+    #[inline]
+    fn work(&mut self) -> &mut u64 {
+        &mut self.nodes
     }
 }
 
@@ -282,10 +271,7 @@ impl Counter {
 /// ```
 #[must_use]
 pub fn count(n: usize) -> BitboardCount {
-    assert!(
-        (1..=MAX_N).contains(&n),
-        "the bitboard search takes N from 1 to {MAX_N}"
-    );
+    super::assert_size(n, MAX_N, "the bitboard search");
     let mut c = Counter {
         n,
         full: full_mask(n),

@@ -33,10 +33,7 @@ pub(crate) fn non_attacking_pairs(ranks: &[u32]) -> u32 {
 /// assert_eq!((solutions, work), (4, 6u64.pow(6)));
 /// ```
 pub fn search(n: usize, visit: &mut Visitor<'_>) -> u64 {
-    assert!(
-        (1..=MAX_N).contains(&n),
-        "brute force takes N from 1 to {MAX_N}"
-    );
+    super::assert_size(n, MAX_N, "brute force");
     let all_pairs = (n * (n - 1) / 2) as u32;
     let mut ranks = vec![0u32; n];
     let mut examined = 0u64;
@@ -102,10 +99,7 @@ pub(crate) struct Stepper {
 impl Stepper {
     /// All placements of `n` queens, before the first.
     pub(crate) fn new(n: usize) -> Self {
-        assert!(
-            (1..=MAX_N).contains(&n),
-            "brute force takes N from 1 to {MAX_N}"
-        );
+        super::assert_size(n, MAX_N, "brute force");
         Stepper {
             ranks: vec![0; n],
             pairs: 0,

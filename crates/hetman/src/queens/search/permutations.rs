@@ -77,10 +77,7 @@ pub(crate) struct Stepper {
 impl Stepper {
     /// All orders of `n` ranks, before the first.
     pub(crate) fn new(n: usize) -> Self {
-        assert!(
-            (1..=MAX_N).contains(&n),
-            "the permutation search takes N from 1 to {MAX_N}"
-        );
+        super::assert_size(n, MAX_N, "the permutation search");
         Stepper {
             p: (0..n as u32).collect(),
             phase: 0,
@@ -129,10 +126,7 @@ impl Stepper {
 /// assert_eq!((solutions, work), (92, 40_320));
 /// ```
 pub fn search(n: usize, visit: &mut Visitor<'_>) -> u64 {
-    assert!(
-        (1..=MAX_N).contains(&n),
-        "the permutation search takes N from 1 to {MAX_N}"
-    );
+    super::assert_size(n, MAX_N, "the permutation search");
     let mut p: Vec<u32> = (0..n as u32).collect();
     let mut examined = 0u64;
     loop {

@@ -79,34 +79,45 @@ fn known_counts_through_the_split() {
     }
 }
 
+/// Each board of `sizes` with `seeds` random masks (none for seed 0) that a
+/// half turn of the board leaves as they are: (width, height, seed, mask).
+fn half_turn_boards(
+    sizes: &'static [(u32, u32)],
+    seeds: u64,
+) -> impl Iterator<Item = (u32, u32, u64, Vec<bool>)> {
+    sizes.iter().flat_map(move |&(w, h)| {
+        let cells = (w * h) as usize;
+        (0..seeds).map(move |seed| {
+            let mut blocked = mask(cells, seed, if seed == 0 { 0 } else { 60 });
+            for i in 0..cells {
+                blocked[i] |= blocked[cells - 1 - i];
+            }
+            (w, h, seed, blocked)
+        })
+    })
+}
+
 /// Boards unchanged by a half turn, with random symmetric masks: the
 /// count of one side joined with itself agrees with the plain count.
 #[test]
 fn mirrored_counts_agree_with_the_plain_count() {
     let o = Options::default();
     let mut mirrored_runs = 0;
-    for (w, h) in [(4u32, 4u32), (4, 6), (6, 4), (4, 8), (6, 6)] {
-        let cells = (w * h) as usize;
-        for seed in 0..6 {
-            let mut blocked = mask(cells, seed, if seed == 0 { 0 } else { 60 });
-            for i in 0..cells {
-                blocked[i] |= blocked[cells - 1 - i];
+    for (w, h, seed, blocked) in half_turn_boards(&[(4, 4), (4, 6), (6, 4), (4, 8), (6, 6)], 6) {
+        for kind in [Tours::Closed, Tours::OpenUndirected] {
+            if (w, h, kind) == (6, 6, Tours::OpenUndirected) && seed == 0 {
+                continue; // checked against its known count elsewhere
             }
-            for kind in [Tours::Closed, Tours::OpenUndirected] {
-                if (w, h, kind) == (6, 6, Tours::OpenUndirected) && seed == 0 {
-                    continue; // checked against its known count elsewhere
-                }
-                let plan = Plan::new(w, h, &blocked, kind).unwrap();
-                let Some(cut) = cut_of(&plan) else { continue };
-                if plan.vertices < 2 {
-                    continue;
-                }
-                assert!(mirrored(&plan, cut), "{w}x{h} seed {seed}");
-                let (plain, _) = run::<u64>(&plan, &o).unwrap();
-                let (joined, _) = run_split::<u64>(&plan, kind, cut, &o).unwrap();
-                assert_eq!(joined, plain, "{w}x{h} {kind:?} seed {seed}");
-                mirrored_runs += 1;
+            let plan = Plan::new(w, h, &blocked, kind).unwrap();
+            let Some(cut) = cut_of(&plan) else { continue };
+            if plan.vertices < 2 {
+                continue;
             }
+            assert!(mirrored(&plan, cut), "{w}x{h} seed {seed}");
+            let (plain, _) = run::<u64>(&plan, &o).unwrap();
+            let (joined, _) = run_split::<u64>(&plan, kind, cut, &o).unwrap();
+            assert_eq!(joined, plain, "{w}x{h} {kind:?} seed {seed}");
+            mirrored_runs += 1;
         }
     }
     assert!(
@@ -122,27 +133,21 @@ fn mirrored_counts_agree_with_the_plain_count() {
 fn capped_near_sides_count_every_open_tour() {
     let o = Options::default();
     let mut capped_runs = 0;
-    for (w, h) in [(3u32, 8u32), (3, 10), (5, 6), (3, 12), (5, 8)] {
+    for (w, h, seed, blocked) in half_turn_boards(&[(3, 8), (3, 10), (5, 6), (3, 12), (5, 8)], 5) {
         let cells = (w * h) as usize;
-        for seed in 0..5 {
-            let mut blocked = mask(cells, seed, if seed == 0 { 0 } else { 60 });
-            for i in 0..cells {
-                blocked[i] |= blocked[cells - 1 - i];
-            }
-            let plan = Plan::new(w, h, &blocked, Tours::OpenUndirected).unwrap();
-            let Some(cut) = cut_of(&plan) else { continue };
-            if plan.vertices < 2 || 2 * cut != cells {
-                continue;
-            }
-            assert!(
-                capped(&plan, cut) && !mirrored(&plan, cut),
-                "{w}x{h} seed {seed}"
-            );
-            let (plain, _) = run::<u64>(&plan, &o).unwrap();
-            let (joined, _) = run_split::<u64>(&plan, Tours::OpenUndirected, cut, &o).unwrap();
-            assert_eq!(joined, plain, "{w}x{h} seed {seed}");
-            capped_runs += 1;
+        let plan = Plan::new(w, h, &blocked, Tours::OpenUndirected).unwrap();
+        let Some(cut) = cut_of(&plan) else { continue };
+        if plan.vertices < 2 || 2 * cut != cells {
+            continue;
         }
+        assert!(
+            capped(&plan, cut) && !mirrored(&plan, cut),
+            "{w}x{h} seed {seed}"
+        );
+        let (plain, _) = run::<u64>(&plan, &o).unwrap();
+        let (joined, _) = run_split::<u64>(&plan, Tours::OpenUndirected, cut, &o).unwrap();
+        assert_eq!(joined, plain, "{w}x{h} seed {seed}");
+        capped_runs += 1;
     }
     assert!(capped_runs > 15, "only {capped_runs} capped counts ran");
     // Closed tours, a fixed end or a cut off the middle keep both ends.
