@@ -73,6 +73,12 @@ test("predict mode on 8 queens: a right answer by keyboard, a wrong one, a refus
   await page.waitForFunction((k) => window.hetmanPage.state().cursor === k, remove + 1);
   assert.match(await verdict(page), /you chose h8\. What happens: Remove the queen/);
   assert.equal(await score(page), "2/4");
+  // "Show me" steps to the next asked event without scoring it.
+  const before = await cursor(page);
+  await page.click("#predict-skip");
+  await page.waitForFunction((k) => window.hetmanPage.state().cursor > k, before);
+  assert.match(await verdict(page), /^Shown, not scored: /);
+  assert.equal(await score(page), "2/4");
   await page.click("#predict-reset");
   assert.equal(await score(page), "0/0");
   assert.deepEqual(page.errors, []);
