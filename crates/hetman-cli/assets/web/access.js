@@ -44,9 +44,25 @@
     return at ? at.rank * d.width + at.file : -1;
   }
 
-  // The grid of focusable squares laid over the board `holder` (inside `wrap`).
-  function BoardKeys(holder, wrap) {
+  // The square a keyboard user lands on when tabbing to the board (app: the page's state):
+  // the knight's start while it is set up, else the square of the current step; -1 for none.
+  function home(app) {
+    if (!app) return -1;
+    var t = app.timeline;
+    if (app.view === "setup") return app.knight.start;
+    if (app.view !== "trace" || !t || !t.header) return -1;
+    if (t.problem === "queens") {
+      var e = t.event(t.cursor - 1);
+      return e && e.kind >= T.K.TRY && e.kind <= T.K.REMOVE ? e.b * t.n + e.a : -1;
+    }
+    return t.state.depth ? t.state.path[t.state.depth - 1] : -1;
+  }
+
+  // The grid of focusable squares laid over the board `holder` (inside `wrap`); `app`, the
+  // page's state, tells where the tab stop goes while the focus is elsewhere.
+  function BoardKeys(holder, wrap, app) {
     this.holder = holder;
+    this.app = app;
     this.wrap = wrap;
     this.el = document.createElement("div");
     this.el.id = "board-keys";
@@ -162,6 +178,10 @@
     if (d.width !== this.width || d.height !== this.height) {
       this.build(d.width, d.height);
       this.layoutKey = "";
+    }
+    if (!this.el.contains(document.activeElement)) {
+      var i = home(this.app);
+      if (i >= 0 && i < d.width * d.height && i !== this.at) this.rove(i, false);
     }
     var box = d.svg.getBoundingClientRect();
     var outer = this.wrap.getBoundingClientRect();

@@ -1371,7 +1371,7 @@
       treeNote: $("tree-note"), treePath: $("tree-path")
     });
     app.compare = new window.HetmanCompare.View($("compare"));
-    app.boardKeys = new window.HetmanAccess.BoardKeys($("board"), $("board-wrap"));
+    app.boardKeys = new window.HetmanAccess.BoardKeys($("board"), $("board-wrap"), app);
     app.announcer = new window.HetmanAccess.Announcer($("now"), $("announce"));
     app.predict = new window.HetmanPredict.Mode({ app: app, el: $("predict"), board: $("board"), render: render, pause: pause });
     var listings = $("code-listings");
