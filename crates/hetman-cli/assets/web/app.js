@@ -480,6 +480,7 @@
 
   function play() {
     if (!app.timeline || !app.timeline.header) return;
+    if (app.goal < 0 && !app.goalSolution && held()) return;
     var t = app.timeline;
     if (t.cursor >= t.count && app.source && app.source.done) t.seek(t.base);
     app.view = "trace";
@@ -504,7 +505,6 @@
     var b = $("btn-play");
     b.setAttribute("aria-pressed", String(app.playing));
     b.setAttribute("aria-label", app.playing ? "Pause" : "Play");
-    $("now").setAttribute("aria-live", app.playing ? "off" : "polite");
   }
 
   function tick(now) {
@@ -566,6 +566,7 @@
   }
 
   function stepForward() {
+    if (held()) return;
     var pending = app.pendingSteps;
     pause();
     var t = app.timeline;
@@ -604,7 +605,7 @@
 
   function nextSolution() {
     var t = app.timeline;
-    if (!t || !t.header) return;
+    if (!t || !t.header || held()) return;
     app.view = "trace";
     var idx = t.nextSolution(t.cursor);
     if (idx >= 0) {
@@ -720,6 +721,19 @@
     $("board").classList.toggle("clickable", clickable);
     renderStatus();
     renderLesson();
+    afterRender();
+  }
+
+  // Predict mode (predict.js); the board's keyboard grid and the live region (access.js).
+  function held() {
+    return !!(app.predict && app.predict.holds());
+  }
+
+  function afterRender() {
+    if (!app.predict) return;
+    app.boardKeys.render();
+    app.predict.render();
+    app.announcer.render(app.playing);
   }
 
   function lowerFirst(s) {
@@ -1357,6 +1371,9 @@
       treeNote: $("tree-note"), treePath: $("tree-path")
     });
     app.compare = new window.HetmanCompare.View($("compare"));
+    app.boardKeys = new window.HetmanAccess.BoardKeys($("board"), $("board-wrap"), app);
+    app.announcer = new window.HetmanAccess.Announcer($("now"), $("announce"));
+    app.predict = new window.HetmanPredict.Mode({ app: app, el: $("predict"), board: $("board"), render: render, pause: pause });
     var listings = $("code-listings");
     app.code = new Code.Panel($("code"), listings ? Code.fromPage(listings.textContent) : Code.fromServer());
     wire();

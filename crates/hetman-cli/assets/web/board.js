@@ -19,7 +19,8 @@
     down: "#009e73", // bluish green
     notFree: "#cc79a7", // reddish purple
     free: "#009e73",
-    current: "#f0e442", // yellow
+    current: "#f0e442", // yellow, inside a dark frame
+    frame: "#1a1a1a",
     refused: "#111111",
     path: "#0072b2",
     dead: "#d55e00",
@@ -70,6 +71,7 @@
   function open(g, label) {
     return '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ' + n2(g.w) + " " + n2(g.h) +
       '" width="' + n2(g.w) + '" height="' + n2(g.h) + '" font-family="' + FONT + '"' +
+      ' data-files="' + g.width + '" data-ranks="' + g.height + '" data-labels="' + (g.labels ? 1 : 0) + '"' +
       (label ? ' role="img" aria-label="' + escapeAttr(label) + '"' : "") + ">";
   }
 
@@ -121,11 +123,17 @@
       colour + '" stroke-width="' + width + '"/>';
   }
 
-  function outline(g, f, r, colour, width, dash) {
-    var inset = width / 2;
-    return '<rect x="' + n2(g.x(f) + inset) + '" y="' + n2(g.y(r) + inset) + '" width="' + n2(S - width) +
-      '" height="' + n2(S - width) + '" fill="none" stroke="' + colour + '" stroke-width="' + n2(width) + '"' +
+  function outline(g, f, r, colour, width, dash, inside) {
+    var inset = width / 2 + (inside || 0);
+    return '<rect x="' + n2(g.x(f) + inset) + '" y="' + n2(g.y(r) + inset) + '" width="' + n2(S - 2 * inset) +
+      '" height="' + n2(S - 2 * inset) + '" fill="none" stroke="' + colour + '" stroke-width="' + n2(width) + '"' +
       (dash ? ' stroke-dasharray="' + dash + '"' : "") + "/>";
+  }
+
+  // The frame of the square tried now: a dark ring outside a yellow one, so that it
+  // stands out on light and dark squares alike, and on a washed-out projector.
+  function frame(g, f, r) {
+    return outline(g, f, r, COLOURS.frame, S * 0.12) + outline(g, f, r, COLOURS.current, S * 0.06, null, S * 0.12);
   }
 
   function fill(g, f, r, colour, opacity) {
@@ -251,7 +259,7 @@
     }
     if (e) {
       if (e.kind === K.TRY) {
-        out.push(outline(g, e.a, e.b, COLOURS.current, S * 0.1));
+        out.push(frame(g, e.a, e.b));
       } else if (e.kind === K.REFUSE) {
         // The lines from the queens that rule the square out.
         for (var af = 0; af < n; af++) {
@@ -266,7 +274,7 @@
         out.push(outline(g, e.a, e.b, COLOURS.refused, S * 0.08));
         out.push(cross(g, e.a, e.b, COLOURS.refused, S * 0.08));
       } else if (e.kind === K.PUT) {
-        out.push(outline(g, e.a, e.b, COLOURS.current, S * 0.08));
+        out.push(frame(g, e.a, e.b));
       } else if (e.kind === K.REMOVE) {
         out.push(queen(g, e.a, e.b, true));
       }
@@ -379,7 +387,7 @@
         out.push(outline(g, p[0], p[1], "#555555", S * 0.06, "4 3"));
         out.push(label(g, p[0], p[1], String(e.b), "#555555", S * 0.32));
       } else if (e.kind === K.MOVE) {
-        out.push(outline(g, p[0], p[1], COLOURS.current, S * 0.08));
+        out.push(frame(g, p[0], p[1]));
       }
     }
     if (k.tour || (e && e.kind === K.TOUR)) out.push(border(g, COLOURS.solution, S * 0.16));

@@ -32,7 +32,8 @@
         items.push([line("M4 4L18 18", C.up), "up (the seeds' up[r+c]): a queen on the diagonal falling to the right"]);
         items.push([line("M4 18L18 4", C.down), "down (the seeds' down[r\u2212c+N]): a queen on the diagonal rising to the right"]);
         items.push([swatch('<rect width="22" height="22" fill="#e8dcc6"/><rect x="2" y="2" width="18" height="18" fill="none" stroke="' +
-          C.current + '" stroke-width="3"/>'), "the square tried now"]);
+          C.frame + '" stroke-width="3"/><rect x="5" y="5" width="12" height="12" fill="none" stroke="' +
+          C.current + '" stroke-width="2"/>'), "the square tried now (dark and yellow frame)"]);
         items.push([swatch('<rect width="22" height="22" fill="#e8dcc6"/><path d="M6 6L16 16M16 6L6 16" stroke="' +
           C.refused + '" stroke-width="3"/>'), "refused, with the lines that rule it out"]);
       }

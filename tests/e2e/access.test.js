@@ -1,0 +1,123 @@
+// Everyone can use the page (issue 43, item 4): axe-core finds no WCAG A/AA violation in the
+// page's main states; a keyboard alone reaches every control, each with a focus ring of at
+// least 3:1 against what is behind it, and sets the knight's start and blocked squares on the
+// board; each step is said through a polite live region.
+"use strict";
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const { session } = require("./lib/hetman");
+const P = require("./lib/page");
+const A = require("./lib/access");
+const S = session();
+
+async function noViolations(page, what) {
+  const found = await A.axe(page);
+  assert.deepEqual(found, [], "axe-core in " + what);
+}
+
+test("axe-core finds no violation: loaded, playing, knight set up and loaded, code and tree, compare, predict", async () => {
+  const page = await P.open(S.chrome, S.server.url);
+  await page.waitForFunction(() => window.hetmanPage.state().count > 0);
+  await page.waitForSelector("#code ol.code");
+  await noViolations(page, "8 queens loaded, code panel and tree shown");
+  // Playing slowly, some steps on.
+  await page.locator("#speed").fill("20");
+  await page.click("#btn-play");
+  await page.waitForFunction(() => window.hetmanPage.state().cursor > 3);
+  await noViolations(page, "8 queens playing");
+  await page.click("#btn-play");
+  await P.goTo(page, 64);
+  await noViolations(page, "8 queens at a refusal");
+  // The knight: the empty board of the setup, then a search.
+  await page.click("#tab-knight");
+  await page.waitForSelector("#knight-form:not([hidden])");
+  await noViolations(page, "the knight's setup, no search loaded");
+  await P.loadKnight(page, "5x5", "a5", "warnsdorff");
+  await P.goTo(page, 10);
+  await noViolations(page, "knight's search loaded");
+  await page.click("#tab-compare");
+  await page.click("#compare-run");
+  await page.waitForSelector("#race .race");
+  await noViolations(page, "compare view");
+  await page.click("#tab-queens");
+  await page.waitForFunction(() => window.hetmanPage.state().count > 0);
+  await page.check("#predict-on");
+  await page.click("#predict-row");
+  await noViolations(page, "predict mode, after an answer");
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("a keyboard alone reaches every control, sees where the focus is, and sets the knight's squares", async () => {
+  const page = await P.open(S.chrome, S.server.url);
+  await page.waitForFunction(() => window.hetmanPage.state().count > 0);
+  await page.click("#tab-knight");
+  await page.fill("#knight-size", "6x6");
+  await page.dispatchEvent("#knight-size", "change");
+  await page.locator("body").click({ position: { x: 2, y: 2 } });
+  // Tab from the top of the page until the focus comes round again.
+  const want = await page.evaluate(A.controls);
+  assert.ok(want.includes("grid"), "the board's squares are a tab stop: " + want.join(" "));
+  const reached = new Set();
+  const bad = [];
+  let first = null;
+  for (let i = 0; i < 150; i++) {
+    await page.keyboard.press("Tab");
+    const key = await page.evaluate(A.focusedKey);
+    if (!key) continue;
+    if (key === first) break;
+    if (!first) first = key;
+    reached.add(key);
+    const look = await page.evaluate(A.focusLook);
+    if (!(look.width >= 2 && look.contrast >= 3)) bad.push(key + ": ring " + look.width + "px, " + look.contrast.toFixed(2) + ":1");
+  }
+  assert.deepEqual(want.filter((k) => !reached.has(k)), [], "controls Tab never reached");
+  assert.deepEqual(bad, [], "focus rings under 3:1 or missing");
+  // The board by keyboard: Enter sets the start, Space (with "blocks or frees it") blocks a square.
+  await page.focus('#board-keys [tabindex="0"]');
+  const at = await page.evaluate(() => document.activeElement.getAttribute("data-sq"));
+  assert.equal(at, String(4 * 6 + 0), "the tab stop is on the start square a5");
+  for (const key of ["ArrowDown", "ArrowRight"]) await page.keyboard.press(key);
+  await page.keyboard.press("Enter");
+  assert.equal(await page.locator("#knight-start").textContent(), "b4");
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute("data-sq")), String(3 * 6 + 1),
+    "the focus stays on the square");
+  await page.check("#click-block");
+  await page.focus('#board-keys [tabindex="0"]');
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press(" ");
+  assert.equal(await page.locator("#knight-blocked").textContent(), "c4");
+  // The search starts from the square set by the keyboard, with the square blocked.
+  await page.focus("#knight-run");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => window.hetmanPage.state().count > 0);
+  const header = await page.evaluate(() => window.hetmanPage.app.timeline.header);
+  assert.equal(header.start, "b4");
+  assert.deepEqual(header.blocked, ["c4"]);
+  // Each step is said in the status line's words through the live region.
+  await page.locator("body").press("ArrowRight");
+  await page.locator("body").press("ArrowRight");
+  await page.waitForFunction(() => document.getElementById("announce").textContent !== "");
+  const said = await page.evaluate(() => ({
+    live: document.getElementById("announce").getAttribute("aria-live"),
+    text: document.getElementById("announce").textContent,
+    now: document.getElementById("now").textContent,
+  }));
+  assert.equal(said.live, "polite");
+  assert.equal(said.text, said.now);
+  assert.match(said.text, /^Move 2: b4 to /);
+  // Playing fast, the region speaks at most once every 2.5 s, not at every step.
+  await page.evaluate(() => {
+    window.saidCount = 0;
+    new MutationObserver(() => window.saidCount++).observe(document.getElementById("announce"), { childList: true, characterData: true, subtree: true });
+  });
+  await page.locator("#speed").fill("60");
+  await page.click("#btn-play");
+  await page.waitForTimeout(4000);
+  const fast = await page.evaluate(() => ({ said: window.saidCount, steps: window.hetmanPage.state().cursor }));
+  await page.click("#btn-play");
+  assert.ok(fast.steps > 1000, "it played " + fast.steps + " steps");
+  assert.ok(fast.said >= 1 && fast.said <= 3, "said " + fast.said + " times in 4 s");
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

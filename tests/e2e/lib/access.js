@@ -1,0 +1,111 @@
+// Helpers for the accessibility tests: axe-core run inside the page, and the contrast of
+// what the focus shows.
+"use strict";
+
+// Runs axe-core (WCAG 2 A and AA rules) on the page; resolves with its violations, each as
+// "rule: target (summary)" lines, so that a failing assertion says what and where.
+async function axe(page) {
+  const loaded = await page.evaluate(() => typeof window.axe === "object");
+  // The server's Content-Security-Policy refuses inline scripts (so page.addScriptTag), but not
+  // the browser's own evaluation.
+  if (!loaded) await page.evaluate(require("node:fs").readFileSync(require.resolve("axe-core"), "utf8"));
+  const result = await page.evaluate(() =>
+    window.axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } }),
+  );
+  const out = [];
+  for (const v of result.violations) {
+    for (const n of v.nodes) out.push(v.id + ": " + n.target.join(" ") + " (" + (n.failureSummary || "").replace(/\s+/g, " ") + ")");
+  }
+  return out;
+}
+
+// In the page: what the focused element shows, and its contrast (WCAG's ratio) with the
+// colour behind the ring; the board's squares are checked against both square colours.
+function focusLook() {
+  const parse = (c) => {
+    const m = /rgba?\(([^)]+)\)/.exec(c || "");
+    if (!m) return null;
+    const p = m[1].split(/[ ,/]+/).filter(Boolean).map(Number);
+    return { r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1 };
+  };
+  const lum = (c) => {
+    const f = (v) => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    };
+    return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b);
+  };
+  const ratio = (x, y) => {
+    const a = lum(x), b = lum(y);
+    return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  };
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  const cs = getComputedStyle(el);
+  let behind = [];
+  if (el.getAttribute("role") === "gridcell") {
+    behind = [parse("rgb(240, 217, 181)"), parse("rgb(181, 136, 99)")];
+  } else {
+    let p = el.parentElement;
+    while (p) {
+      const bg = parse(getComputedStyle(p).backgroundColor);
+      if (bg && bg.a > 0) {
+        behind = [bg];
+        break;
+      }
+      p = p.parentElement;
+    }
+    if (!behind.length) behind = [parse("rgb(255, 255, 255)")];
+  }
+  const ring = parse(cs.outlineColor);
+  const width = cs.outlineStyle === "none" ? 0 : parseFloat(cs.outlineWidth);
+  const r = el.getBoundingClientRect();
+  return {
+    tag: el.tagName.toLowerCase(),
+    id: el.id,
+    role: el.getAttribute("role") || "",
+    name: el.getAttribute("aria-label") || (el.textContent || "").trim().slice(0, 40),
+    width,
+    contrast: ring && width ? Math.min(...behind.map((b) => ratio(ring, b))) : 0,
+    visible: r.width > 0 && r.height > 0,
+  };
+}
+
+// In the page: every control a keyboard user must reach, one per tab stop (a radio group,
+// the tabs and the board's grid are one stop each), as "tag#id" or "tag[name]".
+function controls() {
+  const seen = new Set();
+  const out = [];
+  const shown = (el) => {
+    if (el.closest("[hidden]")) return false;
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== "hidden";
+  };
+  for (const el of document.querySelectorAll("button, input, select, a[href], [tabindex]")) {
+    if (el.disabled || !shown(el)) continue;
+    if (el.matches(".skip")) continue;
+    let key;
+    if (el.type === "radio") key = "radio:" + el.name;
+    else if (el.getAttribute("role") === "tab") key = "tabs";
+    else if (el.getAttribute("role") === "gridcell") key = "grid";
+    else if (el.tabIndex < 0) continue;
+    else key = el.tagName.toLowerCase() + "#" + (el.id || el.name || el.textContent.trim().slice(0, 20));
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(key);
+    }
+  }
+  return out;
+}
+
+// The tab-stop key of the focused element, as `controls` names it.
+function focusedKey() {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  if (el.type === "radio") return "radio:" + el.name;
+  if (el.getAttribute("role") === "tab") return "tabs";
+  if (el.getAttribute("role") === "gridcell") return "grid";
+  return el.tagName.toLowerCase() + "#" + (el.id || el.name || el.textContent.trim().slice(0, 20));
+}
+
+module.exports = { axe, focusLook, controls, focusedKey };
