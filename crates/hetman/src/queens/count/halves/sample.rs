@@ -2,9 +2,10 @@
 //! sample of its own units on this machine.
 
 use super::cells::Cells;
+use super::pieces::span_cost;
 use super::run::{count_span, Scratch};
 use super::tables::Piece;
-use super::{span_cost, JoinPlan, Span};
+use super::{JoinPlan, Span};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
