@@ -37,10 +37,11 @@ use std::fmt::Write as _;
 use std::sync::{Arc, OnceLock};
 
 /// The largest N the half-board join takes: its keys (two bits per crossing
-/// diagonal) fit below the sieve's 55 bits (64 less its
-/// 9 cut bits) up to here, and its memory is bounded
-/// by the plan's chunk ([`JoinPlan::with_chunk`]) rather than by N.
-pub const HALVES_MAX_N: usize = 27;
+/// diagonal, 54 at N = 28) fit below the sieve's 55 bits (64 less its 9 cut
+/// bits) and its west files in the quarter tables' 14 bits up to here, and
+/// its memory is bounded by the plan's chunk ([`JoinPlan::with_chunk`])
+/// rather than by N.
+pub const HALVES_MAX_N: usize = 28;
 
 /// The smallest N it takes: below this the constellation search is instant.
 pub const HALVES_MIN_N: usize = 8;
@@ -593,14 +594,7 @@ impl JoinPlan {
 
     /// Bytes the plan itself holds: the rank sets and the census.
     pub(crate) fn fixed_bytes(&self) -> u64 {
-        let census: usize = self
-            .census
-            .north
-            .iter()
-            .chain(&self.census.south)
-            .map(|c| 16 * c.len() + 24)
-            .sum();
-        (self.jobs.len() * (std::mem::size_of::<Job>() + 24) + census) as u64
+        (self.jobs.len() * (std::mem::size_of::<Job>() + 24)) as u64 + self.census.held_bytes()
     }
 }
 

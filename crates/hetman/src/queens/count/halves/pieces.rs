@@ -4,7 +4,7 @@
 
 use super::cost::JobCost;
 use super::jobs::Job;
-use super::tables::{Census, Geometry, Piece};
+use super::tables::{Census, Geometry, Piece, Side};
 use super::{
     low, JoinPlan, Span, DEFAULT_CHUNK_BYTES, MIN_UNIT_JOBS, TARGET_UNITS, UNITS_PER_SHARD,
 };
@@ -142,7 +142,7 @@ fn cut_by_cost(
                 let free = low(geo.n) & !job.middle.map_or(0, |r| 1u64 << r);
                 let ranks = if east { free & !job.ranks } else { job.ranks };
                 let (north, _) = geo.cut(ranks);
-                let files = census.north[north as usize].len().max(1) as u64;
+                let files = census.side(Side::North)[north as usize].len().max(1) as u64;
                 let of = c.cost().div_ceil(limit).min(files).min(MAX_PIECES) as u32;
                 for index in 0..of {
                     spans.push(Span {
