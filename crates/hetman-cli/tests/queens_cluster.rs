@@ -312,13 +312,6 @@ fn estimate_prints_wall_and_cpu_time_memory_overall_and_per_shard() {
     );
     assert!(out.contains("with the half-board join"), "{out}");
     assert!(out.contains("shard 1 of 4: about "), "{out}");
-    let (out, _, code) = run(&["queens", "count", "28", "--estimate"]);
-    assert_eq!(code, 0);
-    assert!(out.contains(" years"), "{out}");
-    assert!(
-        !out.contains("e0 years") && !out.contains("e1 years"),
-        "{out}"
-    );
 }
 
 /// The engine `--estimate` is for, as its JSON names it.
@@ -329,9 +322,9 @@ fn estimated_engine(n: &str) -> String {
     v["engine"].as_str().unwrap().to_string()
 }
 
-/// One N of each range of the fast engine: below the join (constellations),
-/// the join's range, above it (refused here for its time, naming the
-/// engine).
+/// One N of each range of the fast engine: below the join (constellations)
+/// and the join's range, up to its top (N = 28, refused here for its time,
+/// naming the engine, before any plan is made).
 #[test]
 fn the_estimates_engine_is_the_engine_that_runs() {
     let dir = temp_dir("estimate-engine");
@@ -354,17 +347,12 @@ fn the_estimates_engine_is_the_engine_that_runs() {
         let p: serde_json::Value = serde_json::from_str(&plain).unwrap();
         assert_eq!(p["work_unit"], v["work_unit"], "N = {n}");
     }
-    let engine = estimated_engine("28");
-    assert!(engine.starts_with("fast-1/"), "{engine}");
     let (_, err, code) = run(&[
         "queens", "count", "28", "--shard", "0/2", "--result", "x.json",
     ]);
     assert_eq!(code, 2);
-    assert!(err.contains("with the constellation search"), "{err}");
-    assert!(
-        engine.starts_with("fast-1/") && !err.contains("join"),
-        "{err}"
-    );
+    assert!(err.contains("with the half-board join"), "{err}");
+    assert!(!err.contains("constellation"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

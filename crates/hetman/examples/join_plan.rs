@@ -21,7 +21,7 @@ fn main() {
         .filter_map(|a| a.parse::<usize>().ok())
     {
         let t = Instant::now();
-        let plan = JoinPlan::new(n).expect("N from 8 to 27");
+        let plan = JoinPlan::new(n).expect("N from 8 to 28");
         let made = t.elapsed();
         let all: Vec<usize> = (0..plan.units()).collect();
         let whole = plan.memory_bytes(&all, 2);

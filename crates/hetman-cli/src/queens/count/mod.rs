@@ -23,7 +23,7 @@ hetman queens count 17 --checkpoint q17.ckpt  # kill it, run again: it resumes\n
 hetman queens count 20 --estimate --shard 0/8 # expected CPU time, per shard too\n  \
 hetman queens count 18 --shard 2/8 --result s2.json   # part 2 of 8; see queens merge\n\n\
 The default engine (fast) cuts the board between its middle files and matches every \
-west half against every east half by the diagonals crossing the cut (N = 8 to 27; for \
+west half against every east half by the diagonals crossing the cut (N = 8 to 28; for \
 other N it counts one member of each symmetry class of border-queen constellations \
 instead), and gets the unique count by Burnside's lemma. --checkpoint, --shard and \
 --estimate use the same engine as the plain count. Its \

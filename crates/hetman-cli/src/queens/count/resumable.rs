@@ -11,7 +11,7 @@ use crate::common::shard::{queens_record, write_record};
 use anyhow::{bail, Result};
 use hetman::queens::count::{
     constellation_seconds, count_join_resumable, count_resumable, estimate_cpu, estimate_join,
-    estimate_seconds, Engine, JoinPlan, Plan, ShardCount, Split,
+    estimate_seconds, shards_to_fit, Engine, JoinPlan, Plan, ShardCount, Split,
 };
 use hetman::queens::Algorithm;
 use serde_json::json;
@@ -44,7 +44,7 @@ pub fn count(a: &CountArgs, algorithm: Algorithm, threads: usize) -> Result<Exit
         if l.checkpoint.is_some() {
             bail!(
                 "--estimate with --checkpoint: the work left is estimated for the half-board join \
-                 (N from 8 to 27), not for the {} that counts N = {}",
+                 (N from 8 to 28), not for the {} that counts N = {}",
                 engine.name(),
                 a.n
             );
@@ -260,10 +260,14 @@ fn human(s: f64) -> String {
 
 /// `--estimate` for the half-board join: times a sample of its own units.
 fn estimate_join_run(a: &CountArgs, spec: ShardSpec, threads: usize) -> Result<ExitCode> {
+    let stages = Stages::start(!a.quiet, a.n);
+    stages.set("planning the units: the quarter placements and each rank set's cost");
     let plan = JoinPlan::for_shards(a.n, spec.count)?;
     let split = Split::join(&plan, spec.count, threads)?;
     let shards: Vec<&[usize]> = (0..split.shards()).map(|i| split.units(i)).collect();
+    stages.set("timing a sample of the units");
     let e = estimate_join(&plan, &shards, threads, ESTIMATE_BUDGET);
+    drop(stages);
     let wall = |cpu: f64| cpu / threads as f64;
     let (lo, hi) = e
         .shard_cpu_seconds
@@ -277,6 +281,14 @@ fn estimate_join_run(a: &CountArgs, spec: ShardSpec, threads: usize) -> Result<E
     if let Some(path) = &a.long_run.checkpoint {
         return estimate_left(a, spec, threads, &plan, &split, &e, path);
     }
+    let largest = e.shard_memory_bytes.iter().copied().max().unwrap_or(0);
+    // Over the budget: the smallest number of shards that fits it.
+    let over = memory_budget(a.max_memory)
+        .filter(|&(budget, _)| largest > budget)
+        .map(|(budget, what)| {
+            let fits = shards_to_fit(&plan, spec.count.saturating_mul(2), budget, threads);
+            (budget, what, fits)
+        });
     if a.json {
         let mut v = json!({
             "n": a.n, "engine": Engine::Halves.version(), "cpu_seconds": e.cpu_seconds,
@@ -292,6 +304,11 @@ fn estimate_join_run(a: &CountArgs, spec: ShardSpec, threads: usize) -> Result<E
             v["shard_cpu_seconds_min"] = json!(lo);
             v["shard_cpu_seconds_max"] = json!(hi);
             v["shard_memory_bytes"] = json!(shard_bytes);
+            v["largest_shard_memory_bytes"] = json!(largest);
+        }
+        if let Some((budget, _, fits)) = over {
+            v["memory_budget_bytes"] = json!(budget);
+            v["shards_that_fit"] = json!(fits.map(|f| f.0));
         }
         crate::outln!("{v}");
         return Ok(ExitCode::SUCCESS);
@@ -306,7 +323,7 @@ fn estimate_join_run(a: &CountArgs, spec: ShardSpec, threads: usize) -> Result<E
     );
     if spec.count > 1 {
         crate::outln!(
-            "shard {} of {}: about {} on {threads} thread{} ({} of CPU time; the {} shards: {} to {} each), peak memory at most about {} MiB",
+            "shard {} of {}: about {} on {threads} thread{} ({} of CPU time; the {} shards: {} to {} each), peak memory at most about {} MiB (the largest shard: {} MiB)",
             spec.index,
             spec.count,
             human(wall(mine)),
@@ -315,7 +332,24 @@ fn estimate_join_run(a: &CountArgs, spec: ShardSpec, threads: usize) -> Result<E
             spec.count,
             human(lo),
             human(hi),
-            group(shard_bytes.div_ceil(1 << 20))
+            group(shard_bytes.div_ceil(1 << 20)),
+            group(largest.div_ceil(1 << 20))
+        );
+    }
+    if let Some((budget, what, fits)) = over {
+        let cut = match fits {
+            Some((k, worst)) => format!(
+                "cut into {k} shards (--shard I/{k}), each holds at most about {} MiB",
+                group(worst.div_ceil(1 << 20))
+            ),
+            None => "no finer split fits, as every shard holds the plan's tables and one \
+                     unit's cells and halves at least"
+                .to_string(),
+        };
+        crate::outln!(
+            "over the memory budget of {} MiB ({what}) on {threads} thread{}: {cut}",
+            group(budget >> 20),
+            s(threads as u64)
         );
     }
     crate::outln!(
@@ -325,6 +359,83 @@ fn estimate_join_run(a: &CountArgs, spec: ShardSpec, threads: usize) -> Result<E
         human(e.setup_seconds)
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// What `--estimate` is doing, on stderr every few seconds from its second
+/// second on (the plan of N = 26 and up takes a minute or so), from a
+/// thread of its own; stopped when dropped.
+struct Stages {
+    state: std::sync::Arc<(std::sync::Mutex<(&'static str, bool)>, std::sync::Condvar)>,
+    ticker: Option<std::thread::JoinHandle<()>>,
+}
+
+/// The first line after this long, then one every `STAGE_EVERY`.
+const STAGE_FIRST: Duration = Duration::from_secs(2);
+const STAGE_EVERY: Duration = Duration::from_secs(10);
+
+impl Stages {
+    fn start(enabled: bool, n: usize) -> Stages {
+        let state = std::sync::Arc::new((
+            std::sync::Mutex::new(("", false)),
+            std::sync::Condvar::new(),
+        ));
+        let ticker = enabled.then(|| {
+            let state = std::sync::Arc::clone(&state);
+            std::thread::spawn(move || {
+                let t0 = Instant::now();
+                let (lock, wake) = &*state;
+                let mut due = STAGE_FIRST;
+                let mut guard = lock
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                loop {
+                    let wait = due.saturating_sub(t0.elapsed());
+                    guard = wake
+                        .wait_timeout(guard, wait)
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)
+                        .0;
+                    if guard.1 {
+                        break;
+                    }
+                    if t0.elapsed() >= due {
+                        eprintln!(
+                            "hetman: estimating N = {n}: {} ({} so far)",
+                            guard.0,
+                            output::duration(t0.elapsed())
+                        );
+                        due += STAGE_EVERY;
+                    }
+                }
+            })
+        });
+        Stages { state, ticker }
+    }
+
+    fn set(&self, stage: &'static str) {
+        let mut guard = self
+            .state
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        guard.0 = stage;
+    }
+}
+
+impl Drop for Stages {
+    fn drop(&mut self) {
+        {
+            let mut guard = self
+                .state
+                .0
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            guard.1 = true;
+        }
+        self.state.1.notify_all();
+        if let Some(t) = self.ticker.take() {
+            let _ = t.join();
+        }
+    }
 }
 
 /// `--estimate --checkpoint FILE`: the work this shard has left after the

@@ -7,7 +7,7 @@ use super::jobs::Job;
 use super::low;
 use super::matcher::BLOCK;
 use super::sieve::{BUCKET, MAX_CUTS, MIN_PROBES};
-use super::tables::{Census, Geometry, Piece};
+use super::tables::{Census, Geometry, Piece, Side};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
@@ -20,8 +20,18 @@ pub(super) struct JobCost {
     /// East halves, the same way.
     pub east: u64,
     /// Pairs the matcher is expected to look at: the stored side in whole
-    /// blocks times the probes, times 3/4 for each cut of the sieve.
+    /// blocks times the probes, times 3/4 for each cut of the sieve (over
+    /// 2^`shift`).
     pub pairs: u64,
+    /// The cost's scale, a power of two ([`cost_shift`]): 0 up to N = 26.
+    pub shift: u32,
+}
+
+/// The power of two the costs of N are scaled down by: none up to N = 26
+/// (whose splits are as they were), 16-fold per step above, so that the
+/// sum of every rank set's cost fits 64 bits (1.3·10^19 at N = 26 unscaled).
+pub(super) fn cost_shift(n: usize) -> u32 {
+    4 * n.saturating_sub(26) as u32
 }
 
 impl JobCost {
@@ -47,39 +57,89 @@ impl JobCost {
             west,
             east,
             pairs: self.pairs.div_ceil(of),
+            shift: self.shift,
         }
     }
 
     /// The cost in the plan's arbitrary units: the same on every machine,
     /// as the split of the units into shards is made from it.
     pub fn cost(&self) -> u64 {
-        8 * self.halves() + self.pairs / 64 + 1
+        ((8 * self.halves()) >> self.shift) + self.pairs / 64 + 1
     }
 }
 
 /// The estimated cost of every job, in the order given, worked out on every
-/// core (in runs of consecutive jobs, which share their south cells).
+/// core: first the halves of each distinct rank set the jobs need (a set and
+/// its complement; for odd N one set serves every rank of the middle queen
+/// off it), in increasing order, so that neighbours share their south
+/// cells; then each job's from those of its two sets.
 pub(super) fn job_costs(geo: &Geometry, census: &Census, jobs: &[Job]) -> Vec<JobCost> {
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let runs: Vec<&[Job]> = jobs.chunks(4096).collect();
-    let out: Vec<Mutex<Vec<JobCost>>> = runs.iter().map(|_| Mutex::default()).collect();
+    let n = geo.n;
+    let complement = |job: &Job| low(n) & !job.middle.map_or(0, |r| 1u64 << r) & !job.ranks;
+    let mut sets: Vec<u64> = jobs.iter().flat_map(|j| [j.ranks, complement(j)]).collect();
+    sets.sort_unstable();
+    sets.dedup();
+    let halves: Vec<u64> = on_every_core(threads, &sets, &|run| run_halves(geo, census, run));
+    let shift = cost_shift(n);
+    let find = |ranks: u64| sets.binary_search(&ranks).map_or(0, |i| halves[i]);
+    on_every_core(threads, jobs, &|run| {
+        run.iter()
+            .map(|job| job_cost(find(job.ranks), find(complement(job)), shift))
+            .collect()
+    })
+}
+
+/// `work` applied to runs of 4,096 consecutive items on `threads` threads,
+/// the results in the order of the items.
+fn on_every_core<T: Sync, R: Send>(
+    threads: usize,
+    items: &[T],
+    work: &(dyn Fn(&[T]) -> Vec<R> + Sync),
+) -> Vec<R> {
+    let runs: Vec<&[T]> = items.chunks(4096).collect();
+    let out: Vec<Mutex<Vec<R>>> = runs.iter().map(|_| Mutex::new(Vec::new())).collect();
     let next = AtomicUsize::new(0);
     run_workers(threads.min(runs.len()).max(1), &|| loop {
         let at = next.fetch_add(1, Ordering::Relaxed);
         let Some(run) = runs.get(at) else { break };
-        let costs = run_costs(geo, census, run);
-        *out[at].lock().unwrap_or_else(PoisonError::into_inner) = costs;
+        let done = work(run);
+        *out[at].lock().unwrap_or_else(PoisonError::into_inner) = done;
     });
     out.into_iter()
         .flat_map(|m| m.into_inner().unwrap_or_else(PoisonError::into_inner))
         .collect()
 }
 
-/// The estimated costs of a run of jobs, on this thread.
-fn run_costs(geo: &Geometry, census: &Census, jobs: &[Job]) -> Vec<JobCost> {
-    let n = geo.n;
-    let north = &census.north;
-    let south = &census.south;
+/// The cost of a job whose west side has `w` halves and east side `e`.
+fn job_cost(w: u64, e: u64, shift: u32) -> JobCost {
+    let (stored, probes) = (w.max(e), w.min(e));
+    // As the sieve splits: each cut leaves about 3/4 of the pairs.
+    let mut k = 0;
+    while k < MAX_CUTS && stored >> k >= BUCKET as u64 && probes >= MIN_PROBES as u64 {
+        k += 1;
+    }
+    let blocks = stored.div_ceil(BLOCK as u64) * BLOCK as u64;
+    let pairs = if shift == 0 {
+        (blocks * probes) as f64
+    } else {
+        // Beyond 64 bits at N = 28, before the scale.
+        blocks as f64 * probes as f64 / f64::from(1u32 << shift)
+    };
+    let pairs = (pairs * 0.75f64.powi(k as i32)) as u64;
+    JobCost {
+        west: w,
+        east: e,
+        pairs,
+        shift,
+    }
+}
+
+/// The west halves of each rank set of a run (before the diagonals inside
+/// the half are checked), on this thread.
+fn run_halves(geo: &Geometry, census: &Census, sets: &[u64]) -> Vec<u64> {
+    let north = census.side(Side::North);
+    let south = census.side(Side::South);
     let north_height = geo.north_height;
     let full = low(geo.width) as u32;
     // Each south cell spread out by file set, for the last few south parts.
@@ -92,32 +152,14 @@ fn run_costs(geo: &Geometry, census: &Census, jobs: &[Job]) -> Vec<JobCost> {
         let d = dense.entry(ss).or_insert_with(|| {
             let mut d = vec![0u64; full as usize + 1];
             for &(f, c) in &south[ss as usize] {
-                d[f as usize] = c;
+                d[f as usize] = u64::from(c);
             }
             d
         });
         north[(ranks & low(north_height)) as usize]
             .iter()
-            .map(|&(f, c)| c * d[(full & !f) as usize])
+            .map(|&(f, c)| u64::from(c) * d[(full & !f) as usize])
             .sum()
     };
-    jobs.iter()
-        .map(|job| {
-            let free = low(n) & !job.middle.map_or(0, |r| 1u64 << r);
-            let (w, e) = (west(job.ranks), west(free & !job.ranks));
-            let (stored, probes) = (w.max(e), w.min(e));
-            // As the sieve splits: each cut leaves about 3/4 of the pairs.
-            let mut k = 0;
-            while k < MAX_CUTS && stored >> k >= BUCKET as u64 && probes >= MIN_PROBES as u64 {
-                k += 1;
-            }
-            let pairs = stored.div_ceil(BLOCK as u64) * BLOCK as u64 * probes;
-            let pairs = (pairs as f64 * 0.75f64.powi(k as i32)) as u64;
-            JobCost {
-                west: w,
-                east: e,
-                pairs,
-            }
-        })
-        .collect()
+    sets.iter().map(|&ranks| west(ranks)).collect()
 }

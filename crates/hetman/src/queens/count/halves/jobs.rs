@@ -87,4 +87,19 @@ mod tests {
             assert_eq!(total, expected, "N = {n}");
         }
     }
+
+    /// The rank sets of N = 28, the join's largest: one of each class of
+    /// the C(28, 14) sets, their weights adding up to all of them.
+    #[test]
+    fn n_28_has_a_quarter_of_its_rank_sets() {
+        let all = 40_116_600u64; // C(28, 14)
+        let jobs = jobs(28);
+        assert_eq!(jobs.iter().map(|j| j.weight).sum::<u64>(), all);
+        // Burnside: the flip fixes C(14, 7) sets, the complement none, both
+        // together 2^14 (one of each mirrored pair of ranks).
+        assert_eq!(jobs.len() as u64, (all + 3_432 + 16_384) / 4);
+        assert!(jobs
+            .iter()
+            .all(|j| j.ranks.count_ones() == 14 && j.ranks < 1 << 28));
+    }
 }

@@ -13,7 +13,7 @@ const WORDS: usize = BLOCK / 64;
 const WIDEST: usize = 7;
 /// Key bits looked up together when that takes no more lookups.
 const NARROW: usize = 6;
-/// The most chunks a key is cut into: keys of N up to 27 have at most 52
+/// The most chunks a key is cut into: keys of N up to 28 have at most 54
 /// bits.
 const MAX_CHUNKS: usize = 9;
 

@@ -37,10 +37,11 @@ use std::fmt::Write as _;
 use std::sync::{Arc, OnceLock};
 
 /// The largest N the half-board join takes: its keys (two bits per crossing
-/// diagonal) fit below the sieve's 55 bits (64 less its
-/// 9 cut bits) up to here, and its memory is bounded
-/// by the plan's chunk ([`JoinPlan::with_chunk`]) rather than by N.
-pub const HALVES_MAX_N: usize = 27;
+/// diagonal, 54 at N = 28) fit below the sieve's 55 bits (64 less its 9 cut
+/// bits) and its west files in the quarter tables' 14 bits up to here, and
+/// its memory is bounded by the plan's chunk ([`JoinPlan::with_chunk`])
+/// rather than by N.
+pub const HALVES_MAX_N: usize = 28;
 
 /// The smallest N it takes: below this the constellation search is instant.
 pub const HALVES_MIN_N: usize = 8;
@@ -57,6 +58,7 @@ mod cells;
 mod cost;
 mod jobs;
 mod matcher;
+mod pieces;
 mod run;
 mod sample;
 mod sieve;
@@ -64,6 +66,7 @@ mod tables;
 
 use cost::JobCost;
 use jobs::{jobs, Job};
+use pieces::span_cost;
 pub use run::{count_join_units, JoinUnitCount};
 pub use sample::{estimate_join, JoinEstimate};
 use tables::Piece;
@@ -236,28 +239,6 @@ impl JoinPlan {
         JoinPlan::build(n, chunk_bytes, 1)
     }
 
-    /// The units for N queens to be dealt into `shards` shards: the default
-    /// units ([`JoinPlan::new`]) when there are at least
-    /// [`UNITS_PER_SHARD`] of them per shard, else finer ones of about equal
-    /// estimated cost, [`UNITS_PER_SHARD`] per shard; a rank set that costs
-    /// more than one unit's share is cut into pieces (its larger side's
-    /// halves shared out by the file sets of its north quarter), so that a
-    /// shard can be made as small as wanted. The finer units are another
-    /// split: [`JoinPlan::describe`] lists them.
-    ///
-    /// ```
-    /// use hetman::queens::count::{count_join_units, CountOptions, JoinPlan};
-    /// let plan = JoinPlan::new(12).unwrap();
-    /// let fine = JoinPlan::for_shards(12, 2_000).unwrap();
-    /// assert!(fine.units() > 4 * plan.rank_sets());
-    /// let all: Vec<usize> = (0..fine.units()).collect();
-    /// let c = count_join_units(&fine, &all, &CountOptions::default(), &|_, _, _| Ok(())).unwrap();
-    /// assert_eq!(c.total, 14_200);
-    /// ```
-    pub fn for_shards(n: usize, shards: usize) -> Result<JoinPlan, Error> {
-        JoinPlan::build(n, DEFAULT_CHUNK_BYTES, shards.max(1))
-    }
-
     fn build(n: usize, chunk_bytes: u64, shards: usize) -> Result<JoinPlan, Error> {
         if !(HALVES_MIN_N..=HALVES_MAX_N).contains(&n) {
             return Err(Error::Size {
@@ -389,63 +370,6 @@ impl JoinPlan {
         Ok(plan.cut_for_shards(shards))
     }
 
-    /// The same rank sets cut into units for `shards` shards, as
-    /// [`JoinPlan::for_shards`] cuts them (the rank sets, census and costs
-    /// shared, not made again).
-    ///
-    /// ```
-    /// use hetman::queens::count::JoinPlan;
-    /// let plan = JoinPlan::new(13).unwrap();
-    /// let fine = plan.cut_for_shards(500);
-    /// assert_eq!(fine.describe(), JoinPlan::for_shards(13, 500).unwrap().describe());
-    /// ```
-    #[must_use]
-    pub fn cut_for_shards(&self, shards: usize) -> JoinPlan {
-        let per_unit = (self.jobs.len() / TARGET_UNITS).max(MIN_UNIT_JOBS);
-        let (mut spans, mut segment) = (Vec::new(), Vec::new());
-        for (s, &(mut at, end)) in self.segments.iter().enumerate() {
-            while at < end {
-                let next = (at + per_unit).min(end);
-                spans.push(Span::whole(at, next));
-                segment.push(s);
-                at = next;
-            }
-        }
-        let target = shards.max(1).saturating_mul(UNITS_PER_SHARD);
-        let fine = shards > 1 && spans.len() < target;
-        if fine {
-            let costs = self.job_costs();
-            (spans, segment) = cut_by_cost(
-                &self.segments,
-                &self.jobs,
-                costs,
-                &self.census,
-                &self.geo,
-                target,
-            );
-        }
-        let job_costs = OnceLock::new();
-        if let Some(c) = self.job_costs.get() {
-            let _ = job_costs.set(Arc::clone(c));
-        }
-        JoinPlan {
-            n: self.n,
-            geo: self.geo,
-            jobs: Arc::clone(&self.jobs),
-            segments: self.segments.clone(),
-            spans,
-            chunk_bytes: self.chunk_bytes,
-            shards: if fine { shards } else { 1 },
-            segment,
-            segment_bytes: self.segment_bytes.clone(),
-            segment_south_bytes: self.segment_south_bytes.clone(),
-            census: Arc::clone(&self.census),
-            census_seconds: self.census_seconds,
-            job_costs,
-            costs: OnceLock::new(),
-        }
-    }
-
     /// The board size.
     ///
     /// ```
@@ -478,19 +402,6 @@ impl JoinPlan {
     #[must_use]
     pub fn units(&self) -> usize {
         self.spans.len()
-    }
-
-    /// The number of shards the plan was cut for ([`JoinPlan::for_shards`]),
-    /// or 1 for the default units.
-    ///
-    /// ```
-    /// use hetman::queens::count::JoinPlan;
-    /// assert_eq!(JoinPlan::new(10).unwrap().cut_for(), 1);
-    /// assert_eq!(JoinPlan::for_shards(10, 100).unwrap().cut_for(), 100);
-    /// ```
-    #[must_use]
-    pub fn cut_for(&self) -> usize {
-        self.shards
     }
 
     /// The number of rank sets, over all units.
@@ -683,79 +594,8 @@ impl JoinPlan {
 
     /// Bytes the plan itself holds: the rank sets and the census.
     pub(crate) fn fixed_bytes(&self) -> u64 {
-        let census: usize = self
-            .census
-            .north
-            .iter()
-            .chain(&self.census.south)
-            .map(|c| 16 * c.len() + 24)
-            .sum();
-        (self.jobs.len() * (std::mem::size_of::<Job>() + 24) + census) as u64
+        (self.jobs.len() * (std::mem::size_of::<Job>() + 24)) as u64 + self.census.held_bytes()
     }
-}
-
-/// The estimated cost of a unit (see [`JobCost::cost`]).
-fn span_cost(costs: &[JobCost], span: Span) -> u64 {
-    costs[span.start..span.end]
-        .iter()
-        .map(|c| c.piece(span.piece, span.east).cost())
-        .sum()
-}
-
-/// Pieces a rank set is cut into at most: the file sets of a north cell are
-/// fewer than this from N = 20 on.
-const MAX_PIECES: u64 = 4096;
-
-/// Cuts each segment's rank sets into units of about `1/target` of the
-/// whole estimated cost: consecutive rank sets while they fit, and a rank
-/// set that costs more cut into pieces of its larger side (at most one per
-/// file set of that side's north cell, as the census counts them).
-fn cut_by_cost(
-    segments: &[(usize, usize)],
-    jobs: &[Job],
-    costs: &[JobCost],
-    census: &Census,
-    geo: &Geometry,
-    target: usize,
-) -> (Vec<Span>, Vec<usize>) {
-    let total: u64 = costs.iter().map(JobCost::cost).sum();
-    let limit = total.div_ceil(target.max(1) as u64).max(1);
-    let (mut spans, mut segment) = (Vec::new(), Vec::new());
-    for (s, &(mut at, end)) in segments.iter().enumerate() {
-        while at < end {
-            let c = costs[at];
-            if c.cost() > limit {
-                let east = c.east > c.west;
-                // The larger side's north cell (census) bounds the pieces.
-                let job = jobs[at];
-                let free = low(geo.n) & !job.middle.map_or(0, |r| 1u64 << r);
-                let ranks = if east { free & !job.ranks } else { job.ranks };
-                let (north, _) = geo.cut(ranks);
-                let files = census.north[north as usize].len().max(1) as u64;
-                let of = c.cost().div_ceil(limit).min(files).min(MAX_PIECES) as u32;
-                for index in 0..of {
-                    spans.push(Span {
-                        start: at,
-                        end: at + 1,
-                        piece: Piece { index, of },
-                        east,
-                    });
-                    segment.push(s);
-                }
-                at += 1;
-                continue;
-            }
-            let first = at;
-            let mut sum = 0;
-            while at < end && sum + costs[at].cost() <= limit {
-                sum += costs[at].cost();
-                at += 1;
-            }
-            spans.push(Span::whole(first, at));
-            segment.push(s);
-        }
-    }
-    (spans, segment)
 }
 
 /// Counts all solutions of N queens (N from [`HALVES_MIN_N`] to

@@ -2,9 +2,10 @@
 //! sample of its own units on this machine.
 
 use super::cells::Cells;
+use super::pieces::span_cost;
 use super::run::{count_span, Scratch};
 use super::tables::Piece;
-use super::{span_cost, JoinPlan, Span};
+use super::{JoinPlan, Span};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -119,6 +120,9 @@ pub fn estimate_join(
     let (mut rows, build_seconds, built_bytes) = {
         let mut scratch = Scratch::default();
         let (mut built_bytes, mut build_seconds) = (0u64, 0.0);
+        // The building's CPU time too: on a loaded machine its wall time
+        // is several times longer (used once it is a few clock ticks).
+        let mut build_cpu = 0.0;
         // Each unit timed: its place in `mine`, cost and wall seconds counting.
         let mut rows: Vec<(f64, f64, f64)> = Vec::new();
         let cpu = Clock::start(Clock::Thread);
@@ -150,11 +154,13 @@ pub fn estimate_join(
             // times are scaled at the end to the thread's CPU time over the
             // whole sample less the building's.
             let build = Instant::now();
+            let build_clock = Clock::start(Clock::Thread);
             let mut distinct = keys.clone();
             distinct.sort_unstable();
             distinct.dedup();
             let held: Vec<_> = distinct.iter().map(|&k| cells.get(k)).collect();
             build_seconds += build.elapsed().as_secs_f64();
+            build_cpu += build_clock.seconds(1);
             built_bytes += held.iter().map(|c| c.bytes()).sum::<u64>();
             drop(held);
             let counting = Instant::now();
@@ -162,6 +168,9 @@ pub fn estimate_join(
             let seconds = counting.elapsed().as_secs_f64();
             let cost = span_cost(job_costs, span);
             rows.push((place[u], cost as f64, seconds));
+        }
+        if build_cpu >= 0.5 {
+            build_seconds = build_cpu;
         }
         let count_seconds = (cpu.seconds(1) - build_seconds).max(0.0);
         let wall: f64 = rows.iter().map(|r| r.2).sum();

@@ -169,8 +169,8 @@ impl Default for Squeeze {
 impl Squeeze {
     /// Where the cut bits go.
     const PATTERN: u32 = 64 - MAX_CUTS as u32;
-    /// Key bytes rewritten: the keys of N up to [`HALVES_MAX_N`] fit (50
-    /// bits at N = 27; six bytes up to N = 25).
+    /// Key bytes rewritten: the keys of N up to [`HALVES_MAX_N`] fit (54
+    /// bits at N = 28; six bytes up to N = 25).
     const BYTES: usize = 7;
 
     fn set(&mut self, live: u64, cuts: u64) {

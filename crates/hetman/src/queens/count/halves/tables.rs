@@ -103,7 +103,7 @@ impl Geometry {
         let mask = low(w) as u32;
         // Diagonals r + n − w .. r + n − 1 hold files w − 1 .. 0.
         let d = ((diag >> (r + self.n - w)) as u32) & mask;
-        let d = u32::from(REVERSED[d as usize]) >> (13 - w);
+        let d = u32::from(REVERSED[d as usize]) >> (14 - w);
         let a = ((anti >> r) as u32) & mask;
         mask & !files & !d & !a
     }
@@ -310,117 +310,188 @@ impl Cell {
 /// The number of placements of every cell of both quarters, without the
 /// middle queen (an upper bound with one): for each rank set of a quarter,
 /// its file sets in increasing order with their numbers of placements.
+///
+/// Without the middle queen a cell's placements depend only on its ranks
+/// relative to its quarter's first, so one table serves both quarters: the
+/// south quarter's (as tall as the north one, or one rank taller for odd
+/// N), whose first `2^north_height` rank sets are the north quarter's. It
+/// is counted for one rank set of each pair a flip upside down makes (the
+/// two have the same counts) and, for each, for the placements whose first
+/// queen is in the west half of the files (the mirror gives the others).
 pub(super) struct Census {
-    pub(super) north: Vec<Vec<(u32, u64)>>,
-    pub(super) south: Vec<Vec<(u32, u64)>>,
+    cells: Vec<Vec<(u32, u32)>>,
+    north_height: usize,
 }
 
 impl Census {
-    /// Counts both quarters on `threads` threads, the rank sets shared out
+    /// Counts the placements on `threads` threads, the rank sets shared out
     /// most ranks first.
     pub(super) fn new(geo: &Geometry, threads: usize) -> Census {
-        let mut tasks: Vec<(Side, u32)> = Vec::new();
-        for side in [Side::North, Side::South] {
-            let (_, height) = geo.rows(side);
-            tasks.extend((0..1u32 << height).map(|r| (side, r)));
-        }
-        tasks.sort_by_key(|&(_, r)| std::cmp::Reverse(r.count_ones()));
-        let out: Vec<Mutex<Vec<(u32, u64)>>> = tasks.iter().map(|_| Mutex::default()).collect();
+        let (_, height) = geo.rows(Side::South);
+        let flip = |r: u32| r.reverse_bits() >> (32 - height);
+        let mut tasks: Vec<u32> = (0..1u32 << height).filter(|&r| r <= flip(r)).collect();
+        tasks.sort_by_key(|&r| std::cmp::Reverse(r.count_ones()));
+        let out: Vec<Mutex<Vec<(u32, u32)>>> = tasks.iter().map(|_| Mutex::default()).collect();
         let next = AtomicUsize::new(0);
+        let width = geo.width;
+        let mirror = |f: usize| (f as u32).reverse_bits() >> (32 - width);
         run_workers(threads.clamp(1, tasks.len()), &|| {
-            let mut dense = vec![0u64; 1 << geo.width];
+            let (mut west, mut middle) = (vec![0u64; 1 << width], vec![0u64; 1 << width]);
             loop {
                 let at = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&(side, ranks)) = tasks.get(at) else {
+                let Some(&ranks) = tasks.get(at) else {
                     break;
                 };
-                count_cell(geo, side, ranks, &mut dense);
+                count_cell(geo, ranks, &mut west, &mut middle);
                 let mut list = Vec::new();
-                for (f, c) in dense.iter_mut().enumerate() {
-                    if *c > 0 {
-                        list.push((f as u32, *c));
-                        *c = 0;
+                for f in 0..1usize << width {
+                    let c = west[f] + west[mirror(f) as usize] + middle[f];
+                    if c > 0 {
+                        // A cell's placements are far fewer than 2^32 up to
+                        // N = 28 (at most 365,596 on a 14 x 14 quarter).
+                        list.push((f as u32, u32::try_from(c).unwrap_or(u32::MAX)));
                     }
                 }
+                west.fill(0);
+                middle.fill(0);
                 *out[at]
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner) = list;
             }
         });
-        let mut census = Census {
-            north: vec![Vec::new(); 1 << geo.north_height],
-            south: vec![Vec::new(); 1 << (geo.n - geo.north_height)],
-        };
-        for (&(side, ranks), list) in tasks.iter().zip(out) {
-            let list = list
+        let mut cells = vec![Vec::new(); 1 << height];
+        for (&ranks, list) in tasks.iter().zip(out) {
+            cells[ranks as usize] = list
                 .into_inner()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
-            match side {
-                Side::North => census.north[ranks as usize] = list,
-                Side::South => census.south[ranks as usize] = list,
+        }
+        for r in 0..1u32 << height {
+            if flip(r) < r {
+                cells[r as usize] = cells[flip(r) as usize].clone();
             }
         }
-        census
+        Census {
+            cells,
+            north_height: geo.north_height,
+        }
     }
 
-    /// The cells of a side.
-    pub(super) fn side(&self, side: Side) -> &[Vec<(u32, u64)>] {
+    /// The cells of a side: for each of its rank sets, its file sets with
+    /// their numbers of placements.
+    pub(super) fn side(&self, side: Side) -> &[Vec<(u32, u32)>] {
         match side {
-            Side::North => &self.north,
-            Side::South => &self.south,
+            Side::North => &self.cells[..1 << self.north_height],
+            Side::South => &self.cells,
         }
     }
 
     /// Bytes a cell built for `side`'s rank set `ranks` takes at most.
     pub(super) fn bytes(&self, side: Side, ranks: u32) -> u64 {
         let cells = &self.side(side)[ranks as usize];
-        cells.iter().map(|c| c.1).sum::<u64>() * PART_BYTES + cells.len() as u64 * FILES_BYTES
+        cells.iter().map(|c| u64::from(c.1)).sum::<u64>() * PART_BYTES
+            + cells.len() as u64 * FILES_BYTES
+    }
+
+    /// Bytes the census holds.
+    pub(super) fn held_bytes(&self) -> u64 {
+        self.cells.iter().map(|c| 8 * c.len() as u64 + 24).sum()
     }
 }
 
-/// Adds the number of placements of `side`'s rank set `ranks` holding each
-/// file set to `dense[files]`.
-fn count_cell(geo: &Geometry, side: Side, ranks: u32, dense: &mut [u64]) {
-    let (first, _) = geo.rows(side);
+/// Counts the placements of the south quarter's rank set `ranks` (relative
+/// to its first rank) by the file sets they hold: those whose first queen
+/// is on a file of the west half of the quarter's files into `west`, those
+/// with it on the middle file (odd width) into `middle`; the mirror of the
+/// first kind (the east half) is left out. With one rank or none, every
+/// placement goes into `middle`.
+fn count_cell(geo: &Geometry, ranks: u32, west: &mut [u64], middle: &mut [u64]) {
+    let (first, _) = geo.rows(Side::South);
     let rows: Vec<usize> = (0..32)
         .filter(|&r| ranks >> r & 1 == 1)
         .map(|r| first + r)
         .collect();
+    let (n, w) = (geo.n, geo.width);
+    match rows.as_slice() {
+        [] => middle[0] += 1,
+        [r] => {
+            let mut free = geo.free(*r, 0, 0, 0);
+            while free != 0 {
+                middle[1 << free.trailing_zeros()] += 1;
+                free &= free - 1;
+            }
+        }
+        [r, rest @ ..] => {
+            let mut free = geo.free(*r, 0, 0, 0);
+            let mut stack = Vec::new();
+            while free != 0 {
+                let c = free.trailing_zeros() as usize;
+                free &= free - 1;
+                let into = match (2 * c + 1).cmp(&w) {
+                    std::cmp::Ordering::Less => &mut *west,
+                    std::cmp::Ordering::Equal => &mut *middle,
+                    std::cmp::Ordering::Greater => continue,
+                };
+                let start = (1 << c, 1u64 << (r + n - 1 - c), 1u64 << (r + c));
+                count_below(geo, rest, start, &mut stack, into);
+            }
+        }
+    }
+}
+
+/// Adds the placements on `rows` (at least one) below the queens on
+/// `(files, diagonals, anti-diagonals)` to `dense[files]`: depth first,
+/// the last two ranks in loops rather than pushed.
+fn count_below(
+    geo: &Geometry,
+    rows: &[usize],
+    start: (u32, u64, u64),
+    stack: &mut Vec<(usize, u32, u64, u64)>,
+    dense: &mut [u64],
+) {
     let n = geo.n;
     let Some((&last, rest)) = rows.split_last() else {
-        dense[0] += 1;
         return;
     };
-    let mut stack = vec![(0usize, 0u32, 0u64, 0u64)];
+    stack.clear();
+    stack.push((0, start.0, start.1, start.2));
     while let Some((depth, files, diag, anti)) = stack.pop() {
         if depth == rest.len() {
             let mut free = geo.free(last, files, diag, anti);
             while free != 0 {
-                let c = free.trailing_zeros();
+                dense[(files | 1 << free.trailing_zeros()) as usize] += 1;
                 free &= free - 1;
-                dense[(files | 1 << c) as usize] += 1;
             }
             continue;
         }
         let r = rest[depth];
         let mut free = geo.free(r, files, diag, anti);
+        let penultimate = depth + 1 == rest.len();
         while free != 0 {
             let c = free.trailing_zeros() as usize;
             free &= free - 1;
-            stack.push((
-                depth + 1,
+            let (f, d, a) = (
                 files | 1 << c,
                 diag | 1u64 << (r + n - 1 - c),
                 anti | 1u64 << (r + c),
-            ));
+            );
+            if penultimate {
+                let mut below = geo.free(last, f, d, a);
+                while below != 0 {
+                    dense[(f | 1 << below.trailing_zeros()) as usize] += 1;
+                    below &= below - 1;
+                }
+            } else {
+                stack.push((depth + 1, f, d, a));
+            }
         }
     }
 }
 
-/// `REVERSED[x]`: the 13 low bits of `x` in reverse order.
+/// `REVERSED[x]`: the 14 low bits of `x` in reverse order (the west
+/// files of N up to 29).
 static REVERSED: std::sync::LazyLock<Vec<u16>> = std::sync::LazyLock::new(|| {
-    (0..1u32 << 13)
-        .map(|x| (x.reverse_bits() >> (32 - 13)) as u16)
+    (0..1u32 << 14)
+        .map(|x| (x.reverse_bits() >> (32 - 14)) as u16)
         .collect()
 });
 
@@ -453,19 +524,49 @@ mod tests {
 
     #[test]
     fn cells_and_the_census_list_every_placement() {
-        for n in [8, 9, 12, 13] {
+        // Even and odd widths of the west half (the mirror's middle file).
+        for n in [8, 9, 10, 11, 12, 13] {
             let geo = Geometry::new(n);
             let census = Census::new(&geo, 2);
             for side in [Side::North, Side::South] {
                 let (_, height) = geo.rows(side);
                 for ranks in 0..1u32 << height {
-                    let counted: u64 = census.side(side)[ranks as usize].iter().map(|c| c.1).sum();
+                    let counted: u64 = census.side(side)[ranks as usize]
+                        .iter()
+                        .map(|c| u64::from(c.1))
+                        .sum();
                     assert_eq!(counted, plain(&geo, None, side, ranks), "N = {n}");
                     let middle = (n % 2 == 1).then_some(n / 2 - 1);
                     let cell = Cell::build(&geo, middle, side, ranks);
                     assert_eq!(cell.len() as u64, plain(&geo, middle, side, ranks));
                     assert!(cell.files.is_sorted_by_key(|c| c.0));
                 }
+            }
+        }
+    }
+
+    /// N = 28: west files of 14 bits, crossing-diagonal keys of 54 bits
+    /// (below the sieve's 55), and its cells list what trying every file
+    /// finds, for rank sets of a few ranks of both quarters.
+    #[test]
+    fn n_28_fits_the_tables() {
+        let geo = Geometry::new(28);
+        assert_eq!((geo.width, geo.north_height, geo.bits), (14, 14, 27));
+        assert!(2 * geo.bits <= 55);
+        for ranks in [
+            0b1,
+            0b1011,
+            0b1100_0000_0011,
+            0b10_0000_0000_0001,
+            0b11_1100_0000_0000,
+        ] {
+            for side in [Side::North, Side::South] {
+                let cell = Cell::build(&geo, None, side, ranks);
+                assert_eq!(
+                    cell.len() as u64,
+                    plain(&geo, None, side, ranks),
+                    "{ranks:b}"
+                );
             }
         }
     }

@@ -1,0 +1,170 @@
+//! Cutting a [`JoinPlan`]'s rank sets into units for K shards: consecutive
+//! rank sets while they fit a unit's share of the estimated cost, and a rank
+//! set that costs more cut into pieces of its larger side ([`Piece`]).
+
+use super::cost::JobCost;
+use super::jobs::Job;
+use super::tables::{Census, Geometry, Piece, Side};
+use super::{
+    low, JoinPlan, Span, DEFAULT_CHUNK_BYTES, MIN_UNIT_JOBS, TARGET_UNITS, UNITS_PER_SHARD,
+};
+use crate::Error;
+use std::sync::{Arc, OnceLock};
+
+impl JoinPlan {
+    /// The units for N queens to be dealt into `shards` shards: the default
+    /// units ([`JoinPlan::new`]) when there are at least
+    /// [`UNITS_PER_SHARD`] of them per shard, else finer ones of about equal
+    /// estimated cost, [`UNITS_PER_SHARD`] per shard; a rank set that costs
+    /// more than one unit's share is cut into pieces (its larger side's
+    /// halves shared out by the file sets of its north quarter), so that a
+    /// shard can be made as small as wanted. The finer units are another
+    /// split: [`JoinPlan::describe`] lists them.
+    ///
+    /// ```
+    /// use hetman::queens::count::{count_join_units, CountOptions, JoinPlan};
+    /// let plan = JoinPlan::new(12).unwrap();
+    /// let fine = JoinPlan::for_shards(12, 2_000).unwrap();
+    /// assert!(fine.units() > 4 * plan.rank_sets());
+    /// let all: Vec<usize> = (0..fine.units()).collect();
+    /// let c = count_join_units(&fine, &all, &CountOptions::default(), &|_, _, _| Ok(())).unwrap();
+    /// assert_eq!(c.total, 14_200);
+    /// ```
+    pub fn for_shards(n: usize, shards: usize) -> Result<JoinPlan, Error> {
+        JoinPlan::build(n, DEFAULT_CHUNK_BYTES, shards.max(1))
+    }
+
+    /// The same rank sets cut into units for `shards` shards, as
+    /// [`JoinPlan::for_shards`] cuts them (the rank sets, census and costs
+    /// shared, not made again).
+    ///
+    /// ```
+    /// use hetman::queens::count::JoinPlan;
+    /// let plan = JoinPlan::new(13).unwrap();
+    /// let fine = plan.cut_for_shards(500);
+    /// assert_eq!(fine.describe(), JoinPlan::for_shards(13, 500).unwrap().describe());
+    /// ```
+    #[must_use]
+    pub fn cut_for_shards(&self, shards: usize) -> JoinPlan {
+        let per_unit = (self.jobs.len() / TARGET_UNITS).max(MIN_UNIT_JOBS);
+        let (mut spans, mut segment) = (Vec::new(), Vec::new());
+        for (s, &(mut at, end)) in self.segments.iter().enumerate() {
+            while at < end {
+                let next = (at + per_unit).min(end);
+                spans.push(Span::whole(at, next));
+                segment.push(s);
+                at = next;
+            }
+        }
+        let target = shards.max(1).saturating_mul(UNITS_PER_SHARD);
+        let fine = shards > 1 && spans.len() < target;
+        if fine {
+            let costs = self.job_costs();
+            (spans, segment) = cut_by_cost(
+                &self.segments,
+                &self.jobs,
+                costs,
+                &self.census,
+                &self.geo,
+                target,
+            );
+        }
+        let job_costs = OnceLock::new();
+        if let Some(c) = self.job_costs.get() {
+            let _ = job_costs.set(Arc::clone(c));
+        }
+        JoinPlan {
+            n: self.n,
+            geo: self.geo,
+            jobs: Arc::clone(&self.jobs),
+            segments: self.segments.clone(),
+            spans,
+            chunk_bytes: self.chunk_bytes,
+            shards: if fine { shards } else { 1 },
+            segment,
+            segment_bytes: self.segment_bytes.clone(),
+            segment_south_bytes: self.segment_south_bytes.clone(),
+            census: Arc::clone(&self.census),
+            census_seconds: self.census_seconds,
+            job_costs,
+            costs: OnceLock::new(),
+        }
+    }
+
+    /// The number of shards the plan was cut for ([`JoinPlan::for_shards`]),
+    /// or 1 for the default units.
+    ///
+    /// ```
+    /// use hetman::queens::count::JoinPlan;
+    /// assert_eq!(JoinPlan::new(10).unwrap().cut_for(), 1);
+    /// assert_eq!(JoinPlan::for_shards(10, 100).unwrap().cut_for(), 100);
+    /// ```
+    #[must_use]
+    pub fn cut_for(&self) -> usize {
+        self.shards
+    }
+}
+
+/// The estimated cost of a unit (see [`JobCost::cost`]).
+pub(super) fn span_cost(costs: &[JobCost], span: Span) -> u64 {
+    costs[span.start..span.end]
+        .iter()
+        .map(|c| c.piece(span.piece, span.east).cost())
+        .sum()
+}
+
+/// Pieces a rank set is cut into at most: the file sets of a north cell are
+/// fewer than this from N = 20 on.
+const MAX_PIECES: u64 = 4096;
+
+/// Cuts each segment's rank sets into units of about `1/target` of the
+/// whole estimated cost: consecutive rank sets while they fit, and a rank
+/// set that costs more cut into pieces of its larger side (at most one per
+/// file set of that side's north cell, as the census counts them).
+fn cut_by_cost(
+    segments: &[(usize, usize)],
+    jobs: &[Job],
+    costs: &[JobCost],
+    census: &Census,
+    geo: &Geometry,
+    target: usize,
+) -> (Vec<Span>, Vec<usize>) {
+    let total: u64 = costs.iter().map(JobCost::cost).sum();
+    let limit = total.div_ceil(target.max(1) as u64).max(1);
+    let (mut spans, mut segment) = (Vec::new(), Vec::new());
+    for (s, &(mut at, end)) in segments.iter().enumerate() {
+        while at < end {
+            let c = costs[at];
+            if c.cost() > limit {
+                let east = c.east > c.west;
+                // The larger side's north cell (census) bounds the pieces.
+                let job = jobs[at];
+                let free = low(geo.n) & !job.middle.map_or(0, |r| 1u64 << r);
+                let ranks = if east { free & !job.ranks } else { job.ranks };
+                let (north, _) = geo.cut(ranks);
+                let files = census.side(Side::North)[north as usize].len().max(1) as u64;
+                let of = c.cost().div_ceil(limit).min(files).min(MAX_PIECES) as u32;
+                for index in 0..of {
+                    spans.push(Span {
+                        start: at,
+                        end: at + 1,
+                        piece: Piece { index, of },
+                        east,
+                    });
+                    segment.push(s);
+                }
+                at += 1;
+                continue;
+            }
+            let first = at;
+            let mut sum = 0;
+            while at < end && sum + costs[at].cost() <= limit {
+                sum += costs[at].cost();
+                at += 1;
+            }
+            spans.push(Span::whole(first, at));
+            segment.push(s);
+        }
+    }
+    (spans, segment)
+}
