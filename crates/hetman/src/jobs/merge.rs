@@ -16,6 +16,27 @@ pub(crate) struct Member<'a> {
     pub source: &'a str,
 }
 
+/// The members of a merge, one per record: `describe` names a record's
+/// split, `parts` gives its (K, shard number, source).
+pub(crate) fn members_of<'a, R>(
+    records: &'a [R],
+    describe: impl Fn(&R) -> String,
+    parts: impl Fn(&'a R) -> (usize, usize, &'a str),
+) -> Vec<Member<'a>> {
+    records
+        .iter()
+        .map(|r| {
+            let (shards, shard, source) = parts(r);
+            Member {
+                split: describe(r),
+                shards,
+                shard,
+                source,
+            }
+        })
+        .collect()
+}
+
 /// Finds the split most members belong to (the first one's on a tie) and
 /// every problem: members from another split, shard numbers out of range,
 /// missing shards and shards given more than once, each named by number.

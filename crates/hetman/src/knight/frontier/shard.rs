@@ -46,7 +46,7 @@ use super::checkpoint::Half;
 use super::ways::Table;
 use super::{checkpoint_error, hash_of, load_checkpoint, save_checkpoint, step, Limits, Step};
 use super::{BigCount, Key, Options, Parts, Plan, Progress, Tours, Wide, FULL};
-use crate::jobs::merge::{check_members, merge_error, Member};
+use crate::jobs::merge::{check_members, members_of, merge_error};
 use crate::Error;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -171,15 +171,7 @@ pub fn merge_shards(records: &[ShardRecord]) -> Result<Merged, Error> {
             r.split
         )
     };
-    let members: Vec<Member<'_>> = records
-        .iter()
-        .map(|r| Member {
-            split: describe(r),
-            shards: r.shards,
-            shard: r.shard,
-            source: &r.source,
-        })
-        .collect();
+    let members = members_of(records, describe, |r| (r.shards, r.shard, &r.source));
     let (_, problems) = check_members(&members);
     if !problems.is_empty() {
         return Err(merge_error(records.len(), &problems));

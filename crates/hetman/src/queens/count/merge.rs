@@ -4,7 +4,7 @@
 
 use super::error::shard_error;
 use super::symmetric::{unique_from, SymmetricCounts};
-use crate::jobs::merge::{check_members, merge_error, Member};
+use crate::jobs::merge::{check_members, members_of, merge_error};
 use crate::Error;
 
 /// One shard's result as read back from its record (a JSON file written by
@@ -92,15 +92,7 @@ pub fn merge_shards(records: &[ShardRecord]) -> Result<Merged, Error> {
             r.n, r.shards, r.split, r.engine
         )
     };
-    let members: Vec<Member<'_>> = records
-        .iter()
-        .map(|r| Member {
-            split: describe(r),
-            shards: r.shards,
-            shard: r.shard,
-            source: &r.source,
-        })
-        .collect();
+    let members = members_of(records, describe, |r| (r.shards, r.shard, &r.source));
     let (reference, mut problems) = check_members(&members);
     let Some(first) = records.iter().find(|r| describe(r) == reference) else {
         return Err(merge_error(records.len(), &problems));
