@@ -2,6 +2,8 @@
 //! (every board up to 6×6, small rectangles, random blocked squares) and
 //! against published counts (tests/data/knight_frontier.txt).
 
+mod common;
+
 use std::sync::atomic::AtomicBool;
 
 use hetman::knight::frontier::{count, count_per_square, Options, Tours};
@@ -259,9 +261,7 @@ fn the_join_counts_alike_on_1_2_and_4_threads() {
 
 #[test]
 fn interrupted_count_resumes_from_its_checkpoint() {
-    let dir = std::env::temp_dir().join(format!("hetman-frontier-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("6x5.ckpt");
+    let path = common::scratch_file("frontier", "6x5.ckpt");
     let blocked = vec![false; 30];
     let stop = AtomicBool::new(false);
     let steps = std::cell::Cell::new(0);
@@ -320,7 +320,7 @@ fn interrupted_count_resumes_from_its_checkpoint() {
     assert!(matches!(err, Error::Checkpoint { .. }), "{err}");
     assert!(err.to_string().contains("another count"), "{err}");
     assert!(path.exists());
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }
 
 proptest! {

@@ -2,6 +2,8 @@
 //! ([`count_table`]), against OEIS terms (`tests/data/knight_tables.txt`)
 //! and against the single-board counts of [`count`].
 
+mod common;
+
 use hetman::knight::frontier::{count, count_table, BigCount, Options, Tours};
 
 /// The rows of `count_table(k, from, to)` as `(n, decimal)`.
@@ -185,9 +187,7 @@ fn bad_tables_are_refused() {
 #[test]
 fn a_count_stopped_with_wide_counts_resumes_from_its_checkpoint() {
     use std::sync::atomic::{AtomicBool, Ordering};
-    let dir = std::env::temp_dir().join(format!("hetman-wide-ckpt-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("3x60.ckpt");
+    let path = common::scratch_file("wide-ckpt", "3x60.ckpt");
     let free = vec![false; 180];
     let mut plain = Options::default();
     plain.split = false;
@@ -221,5 +221,5 @@ fn a_count_stopped_with_wide_counts_resumes_from_its_checkpoint() {
         .unwrap_err()
         .to_string();
     assert!(err.contains("older hetman"), "{err}");
-    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
 }

@@ -2,6 +2,8 @@
 //! counter and the frontier counter, which must agree with each other and
 //! with the data; the seed's 5x5 tour; every listed tour passes the checker.
 
+mod common;
+
 use hetman::knight::enumerate::{count, count_all, for_each_tour, CountOptions};
 use hetman::knight::{find, frontier, Algorithm, FindOptions, KnightBoard};
 use hetman::BoardSize;
@@ -270,9 +272,7 @@ fn seed_tour_from_a5_comes_out_as_the_seed_prints_it() {
 #[test]
 fn interrupted_start_count_resumes_from_its_checkpoint() {
     use std::sync::atomic::{AtomicBool, Ordering};
-    let dir = std::env::temp_dir().join(format!("hetman-start-ckpt-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("6x5.ckpt");
+    let path = common::scratch_file("start-ckpt", "6x5.ckpt");
     let board = KnightBoard::new("6x5".parse().unwrap()).unwrap();
     let start = "b1".parse().unwrap();
     let plain = count(&board, start, &CountOptions::default()).unwrap();
@@ -302,5 +302,5 @@ fn interrupted_start_count_resumes_from_its_checkpoint() {
     std::fs::write(&path, "hetman knight-count version=0 size=5x5\n").unwrap();
     let err = count(&board, start, &opts).unwrap_err();
     assert!(matches!(err, hetman::Error::Checkpoint { .. }), "{err}");
-    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
 }

@@ -2,6 +2,8 @@
 //! against the plain searches, and its parts (work units, symmetric counts)
 //! against brute force.
 
+mod common;
+
 use hetman::queens::count::{
     count_full, count_halves, count_join_resumable, count_join_units, count_resumable, count_units,
     merge_shards, symmetric_counts, unique_from, Border, CountOptions, Engine, JoinPlan, Plan,
@@ -440,10 +442,7 @@ fn merge_refuses_shards_of_both_engines_naming_them() {
 
 #[test]
 fn a_join_checkpoint_resumes_and_refuses_other_engines_n_and_splits() {
-    let dir = std::env::temp_dir().join(format!("hetman-join-ckpt-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("j.ckpt");
-    let _ = std::fs::remove_file(&path);
+    let path = common::scratch_file("join-ckpt", "j.ckpt");
     let plan = JoinPlan::new(13).unwrap();
     let split = Split::join(&plan, 3, 1).unwrap();
     // Stop after a few units: what was finished is kept.
@@ -497,7 +496,7 @@ fn a_join_checkpoint_resumes_and_refuses_other_engines_n_and_splits() {
     .unwrap_err()
     .to_string();
     assert!(e.contains("belongs to another run"), "{e}");
-    let other = dir.join("c.ckpt");
+    let other = path.with_file_name("c.ckpt");
     let _ = std::fs::remove_file(&other);
     count_resumable(
         &cplan,
@@ -518,7 +517,7 @@ fn a_join_checkpoint_resumes_and_refuses_other_engines_n_and_splits() {
         )),
         "{e}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
 }
 
 #[test]

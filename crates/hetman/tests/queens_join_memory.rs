@@ -3,6 +3,8 @@
 //! give the totals of OEIS A000170 and of the default plan, shards under a
 //! memory budget sum to them, and a budget too small for one unit is refused.
 
+mod common;
+
 use hetman::queens::count::{
     count_join_resumable, count_join_units, CountOptions, JoinPlan, Split, DEFAULT_CHUNK_BYTES,
 };
@@ -130,10 +132,7 @@ fn a_budget_too_small_for_one_unit_is_refused_saying_so() {
 
 #[test]
 fn a_checkpoint_of_another_chunk_size_is_refused() {
-    let dir = std::env::temp_dir().join(format!("hetman-join-chunk-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("q13.ckpt");
-    let _ = std::fs::remove_file(&path);
+    let path = common::scratch_file("join-chunk", "q13.ckpt");
     let plain = JoinPlan::new(13).unwrap();
     let split = Split::join(&plain, 2, 1).unwrap();
     count_join_resumable(&plain, &split, 0, Some(&path), &opts(1, None)).unwrap();
@@ -144,5 +143,5 @@ fn a_checkpoint_of_another_chunk_size_is_refused() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("split"), "{e}");
-    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
 }

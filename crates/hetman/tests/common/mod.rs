@@ -31,3 +31,13 @@ pub fn queens_oeis() -> Vec<Known> {
     }
     rows
 }
+
+/// A fresh path `NAME` in a temporary folder of this test process named
+/// after `tag` (the folder made, an old file of that name removed).
+pub fn scratch_file(tag: &str, name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("hetman-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
