@@ -303,3 +303,32 @@ fn brute_force_plays_to_its_end_at_the_fast_forward() {
     assert_eq!(counter(&s, "placements scored"), 46_656);
     assert_eq!(counter(&s, "solutions"), 4);
 }
+
+#[test]
+fn queens_watch_in_polish_names_everything_in_polish() {
+    let bin = assert_cmd::cargo::cargo_bin("hetman");
+    let cmd = format!(
+        "LANG=C '{}' queens watch 6 --lang pl; sleep 30",
+        bin.display()
+    );
+    let tmux = Tmux::start(&cmd);
+    let s = tmux.wait_for("hetman watch: 6 hetmanów, algorytm z powrotami test(c)");
+    assert!(s.contains("krok 0  pauza  5 kroków/s"), "{s}");
+    assert!(s.contains("(jeszcze nic: naciśnij spację"), "{s}");
+    assert!(s.contains("spacja start/pauza"), "{s}");
+    assert!(s.contains("następne rozwiązanie"), "{s}");
+    tmux.keys(&["Right"; 9]);
+    let s = tmux.wait_for("próba b3");
+    assert!(s.contains("krok 9  pauza"), "{s}");
+    assert_eq!(counter(&s, "wywołania"), 2);
+    assert_eq!(counter(&s, "odmowy"), 2);
+    assert!(s.contains("stos a1"), "{s}");
+    assert!(s.contains("wykluczone przez"), "{s}");
+    tmux.keys(&["Left"]);
+    tmux.wait_for("odmowa b2: zajęte down");
+    tmux.keys(&["n"]);
+    let s = tmux.wait_for("rozwiązanie 1:");
+    assert_eq!(counter(&s, "rozwiązania"), 1);
+    // The frame as a teacher sees it, for the record.
+    println!("{s}");
+}

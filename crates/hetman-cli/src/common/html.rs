@@ -8,6 +8,7 @@
 //! Lines take 60 to 90: the knight's whole search on 5x5 from a5 (4,095,467
 //! events) fits in a page of a few megabytes.
 
+use crate::common::i18n::{messages_js, Lang};
 use base64::Engine as _;
 use flate2::write::GzEncoder;
 use flate2::Compression;
@@ -18,8 +19,9 @@ use std::fmt;
 use std::io::Write as _;
 
 /// The files `index.html` loads, in its order: the stylesheet, then the scripts.
-pub(crate) const ASSETS: [&str; 15] = [
+pub(crate) const ASSETS: [&str; 16] = [
     "style.css",
+    "i18n.js",
     "symmetry.js",
     "trace.js",
     "pack.js",
@@ -41,6 +43,7 @@ const INDEX: &str = include_str!("../../assets/web/index.html");
 fn source(name: &str) -> &'static str {
     match name {
         "style.css" => include_str!("../../assets/web/style.css"),
+        "i18n.js" => include_str!("../../assets/web/i18n.js"),
         "symmetry.js" => include_str!("../../assets/web/symmetry.js"),
         "trace.js" => include_str!("../../assets/web/trace.js"),
         "pack.js" => include_str!("../../assets/web/pack.js"),
@@ -70,8 +73,16 @@ fn source(name: &str) -> &'static str {
 /// ```
 #[must_use]
 pub fn export_html(trace_ndjson: &str, title: &str) -> String {
+    export_html_in(trace_ndjson, title, Lang::En)
+}
+
+/// [`export_html`] with `lang` as the page's language when the browser
+/// asks for none of pl, ru, en (the page carries all three).
+#[must_use]
+pub fn export_html_in(trace_ndjson: &str, title: &str, lang: Lang) -> String {
     let mut lines = trace_ndjson.lines().filter(|l| !l.trim().is_empty());
     let mut packer = Packer::new(lines.next().unwrap_or(""));
+    packer.lang = lang;
     for line in lines {
         packer.push_line(line);
     }
@@ -79,7 +90,7 @@ pub fn export_html(trace_ndjson: &str, title: &str) -> String {
 }
 
 /// The player page around a packed trace (the block [`Packer::finish_html`] writes).
-fn page(title: &str, block: &str) -> String {
+fn page(title: &str, block: &str, lang: Lang) -> String {
     let mut html = INDEX.replacen(
         "<body data-mode=\"serve\">",
         "<body data-mode=\"export\">",
@@ -104,6 +115,11 @@ fn page(title: &str, block: &str) -> String {
         };
         html = html.replacen(&tag, &inline, 1);
     }
+    html = html.replacen(
+        "<script src=\"messages.js\"></script>",
+        &format!("<script>\n{}</script>", messages_js(lang)),
+        1,
+    );
     html.replacen(
         "<script type=\"application/x-ndjson\" id=\"trace\"></script>",
         block,
@@ -141,6 +157,8 @@ pub struct Packer {
     strings: HashMap<String, u64>,
     step: u64,
     events: u64,
+    /// The page's language when the browser asks for none we have.
+    pub lang: Lang,
 }
 
 const NULL: u8 = 0;
@@ -166,6 +184,7 @@ impl Packer {
             strings: HashMap::new(),
             step: 0,
             events: 0,
+            lang: Lang::En,
         }
     }
 
@@ -288,7 +307,7 @@ impl Packer {
             self.header.replace('<', "\\u003c"),
             data
         );
-        page(title, &block)
+        page(title, &block, self.lang)
     }
 }
 
@@ -452,8 +471,10 @@ mod tests {
             "a script is still loaded from a file"
         );
         assert!(!html.contains("href=\"style.css\""));
-        // The scripts, the code listings of the trace's algorithm and the trace.
-        assert_eq!(html.matches("</script>").count(), ASSETS.len() - 1 + 2);
+        // The scripts, the messages, the code listings of the trace's algorithm and the trace.
+        assert_eq!(html.matches("</script>").count(), ASSETS.len() - 1 + 3);
+        assert!(html.contains("window.HETMAN_MESSAGES = {\"en\":"));
+        assert!(html.contains("window.HETMAN_LANG = \"en\";"));
         assert!(html.contains("id=\"code-listings\""));
         let block = html
             .split("id=\"trace-packed\" data-lines=\"1\">")

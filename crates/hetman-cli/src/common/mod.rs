@@ -12,6 +12,7 @@
 //! - [`placement`]: queens placements in and out (`--format`, JSON, streaming).
 //! - [`shard`]: shard result records (`--result FILE`, `merge`).
 //! - [`events`]: trace events in words (text traces, the watch's status line).
+//! - [`i18n`]: the messages in Polish, Russian and English (Fluent files) and `--lang`.
 //! - [`html`]: the web page's player as one self-contained HTML file with a trace inside.
 //! - [`trace_out`]: the flags and writers of `queens trace` and `knight trace`.
 //! - [`watch`]: the terminal animation of `queens watch` and `knight watch`.
@@ -22,6 +23,7 @@ pub mod deprecated;
 pub mod engine;
 pub mod events;
 pub mod html;
+pub mod i18n;
 pub mod long_run;
 pub mod output;
 pub mod picture;

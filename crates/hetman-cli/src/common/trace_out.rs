@@ -2,6 +2,7 @@
 //! writing of a trace as text, JSON Lines or one HTML page.
 
 use crate::common::events::{counters_line, describe, indent, title};
+use crate::common::i18n::{s, LangArg, Tr};
 use crate::common::long_run::write_atomically;
 use crate::common::tour::{build_board, start_square, Board};
 use anyhow::{bail, Context, Result};
@@ -125,6 +126,8 @@ pub struct TraceArgs {
     /// Write one self-contained HTML page (the trace and the web page's player) to FILE instead of printing.
     #[arg(long, value_name = "FILE", conflicts_with = "json")]
     pub html: Option<PathBuf>,
+    #[command(flatten)]
+    pub lang: LangArg,
 }
 
 /// Writes `trace` as `args` ask: to stdout as text or JSON Lines, or to an HTML file.
@@ -134,8 +137,9 @@ pub fn write<T: Trace>(trace: T, args: &TraceArgs) -> Result<ExitCode> {
         limit: args.limit,
         until_solution: args.until_solution,
     };
+    let tr = Tr::new(args.lang.lang());
     if let Some(path) = &args.html {
-        return write_html(trace, limits, path);
+        return write_html(trace, limits, path, &tr);
     }
     let out = io::stdout().lock();
     let mut out = BufWriter::new(out);
@@ -144,7 +148,11 @@ pub fn write<T: Trace>(trace: T, args: &TraceArgs) -> Result<ExitCode> {
     if args.json {
         writeln!(out, "{}", header_json(&header))?;
     } else {
-        writeln!(out, "# hetman trace: {}", title(&header))?;
+        writeln!(
+            out,
+            "# {}",
+            tr.tf("trace-header", &[("title", s(title(&header, &tr)))])
+        )?;
     }
     for (step, event) in Stream::new(trace, limits) {
         if args.json {
@@ -154,7 +162,7 @@ pub fn write<T: Trace>(trace: T, args: &TraceArgs) -> Result<ExitCode> {
                 event_json(step, &event, code::line_id(algorithm, &event))
             )?;
         } else {
-            writeln!(out, "{}", text_line(step, &event))?;
+            writeln!(out, "{}", text_line(step, &event, &tr))?;
         }
     }
     out.flush()?;
@@ -162,24 +170,29 @@ pub fn write<T: Trace>(trace: T, args: &TraceArgs) -> Result<ExitCode> {
 }
 
 /// One event as a line of text: the step, then the event in words, indented
-/// by the depth of the search.
-pub fn text_line(step: u64, event: &Event) -> String {
+/// by the depth of the search, in `tr`'s language.
+pub fn text_line(step: u64, event: &Event, tr: &Tr) -> String {
     if let Event::End { complete, counters } = event {
-        let how = if *complete {
-            "the search is over"
+        let how = tr.t(if *complete {
+            "trace-over"
         } else {
-            "stopped by the limit"
-        };
-        return format!("{step:>9}  {how}: {}", counters_line(counters));
+            "trace-stopped"
+        });
+        return format!("{step:>9}  {how}: {}", counters_line(counters, tr));
     }
     format!(
         "{step:>9}  {}{}",
         "  ".repeat(indent(event)),
-        describe(event)
+        describe(event, tr)
     )
 }
 
-fn write_html<T: Trace>(trace: T, limits: Limits, path: &std::path::Path) -> Result<ExitCode> {
+fn write_html<T: Trace>(
+    trace: T,
+    limits: Limits,
+    path: &std::path::Path,
+    tr: &Tr,
+) -> Result<ExitCode> {
     let cap = limits.limit.unwrap_or(HTML_MAX_EVENTS);
     if cap > HTML_MAX_EVENTS {
         bail!(
@@ -189,7 +202,7 @@ fn write_html<T: Trace>(trace: T, limits: Limits, path: &std::path::Path) -> Res
     }
     let header = trace.header();
     let algorithm = code::Algorithm::of(&header);
-    let name = title(&header);
+    let name = title(&header, tr);
     let mut text = header_json(&header);
     text.push('\n');
     let mut complete = true;
@@ -212,7 +225,7 @@ fn write_html<T: Trace>(trace: T, limits: Limits, path: &std::path::Path) -> Res
             crate::common::output::group(cap)
         );
     }
-    let html = crate::common::html::export_html(&text, &format!("hetman: {name}"));
+    let html = crate::common::html::export_html_in(&text, &format!("hetman: {name}"), tr.lang());
     write_atomically(path, &html).with_context(|| format!("--html '{}'", path.display()))?;
     eprintln!("hetman: wrote {}", path.display());
     Ok(ExitCode::SUCCESS)

@@ -2,6 +2,7 @@
 //! `assets/web/` at run time in debug builds, so the page can be edited
 //! without rebuilding).
 
+use crate::common::i18n::{messages_js, Lang};
 use axum::extract::Path;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -12,10 +13,15 @@ use axum::Router;
 #[folder = "assets/web/"]
 struct Assets;
 
+/// The language the page takes when the browser asks for none we have
+/// (`serve --lang`, else the environment's); set once when the server starts.
+pub static DEFAULT_LANG: std::sync::OnceLock<Lang> = std::sync::OnceLock::new();
+
 /// The routes of the page and its files.
 pub fn routes() -> Router {
     Router::new()
         .route("/", get(|| async { asset("index.html") }))
+        .route("/messages.js", get(|| async { messages() }))
         .route(
             "/{*path}",
             get(|Path(path): Path<String>| async move { asset(&path) }),
@@ -34,6 +40,23 @@ pub fn content_type(path: &str) -> &'static str {
         Some("json") => "application/json",
         _ => "application/octet-stream",
     }
+}
+
+/// The messages of every language, made from the Fluent files.
+fn messages() -> Response {
+    let lang = DEFAULT_LANG.get().copied().unwrap_or(Lang::En);
+    let mut r = messages_js(lang).into_response();
+    let h = r.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(content_type("messages.js")),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    r
 }
 
 fn asset(path: &str) -> Response {

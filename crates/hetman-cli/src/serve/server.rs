@@ -34,6 +34,8 @@ pub struct ServeArgs {
     /// cores.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     pub workers: Option<u32>,
+    #[command(flatten)]
+    pub lang: crate::common::i18n::LangArg,
 }
 
 fn parse_host(s: &str) -> Result<IpAddr, String> {
@@ -69,6 +71,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
 }
 
 async fn serve(args: ServeArgs) -> anyhow::Result<ExitCode> {
+    let _ = super::assets::DEFAULT_LANG.set(args.lang.lang());
     let addr = SocketAddr::new(args.host, args.port);
     let listener = tokio::net::TcpListener::bind(addr).await.with_context(|| {
         format!(

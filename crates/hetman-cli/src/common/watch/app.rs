@@ -1,9 +1,10 @@
 //! The state of the animation: the search on a timeline, play or pause,
 //! the speed, and what the keys do to them.
 
-use crate::common::output::group;
+use crate::common::i18n::{n, s, Lang, Tr};
 use hetman::trace::code::{self, Dialect};
 use hetman::trace::{Counters, Event, Header, KnightTrace, QueensTrace, Timeline, Trace};
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 /// Steps a second at each speed setting; the last ones are the fast-forward
@@ -106,23 +107,25 @@ impl Search<'_> {
 
 /// What a finished search found, in words: "92 solutions, the search is
 /// over", "no tour from b5: the search is over".
-pub fn found(header: &Header, counters: &Counters) -> String {
+pub fn found(header: &Header, counters: &Counters, tr: &Tr) -> String {
     let k = counters.solutions();
-    match header {
-        Header::Knight { start, closed, .. } => {
-            let what = if *closed { "closed tour" } else { "tour" };
-            match k {
-                0 => format!("no {what} from {start}: the search is over"),
-                1 => format!("1 {what} from {start}, the search is over"),
-                _ => format!("{} {what}s from {start}, the search is over", group(k)),
-            }
-        }
-        Header::Queens { .. } => match k {
-            0 => "no solution: the search is over".to_string(),
-            1 => "1 solution, the search is over".to_string(),
-            _ => format!("{} solutions, the search is over", group(k)),
-        },
-    }
+    let id = match header {
+        Header::Knight { closed: true, .. } => "found-closed-tours",
+        Header::Knight { .. } => "found-tours",
+        Header::Queens { .. } => "found-solutions",
+    };
+    let start = match header {
+        Header::Knight { start, .. } => start.to_string(),
+        Header::Queens { .. } => String::new(),
+    };
+    tr.tf(
+        id,
+        &[
+            ("count", n(k as f64)),
+            ("shown", s(tr.group(k))),
+            ("start", s(start)),
+        ],
+    )
 }
 
 /// What a key asked for.
@@ -178,6 +181,8 @@ pub struct App<'b> {
     pub dialect: Dialect,
     /// The digits typed after `g`, while it asks for a step.
     pub goto: Option<String>,
+    /// The language of every word on the screen.
+    pub tr: Rc<Tr>,
     /// Steps owed to the clock, in thousandths.
     debt: u64,
 }
@@ -195,8 +200,15 @@ impl<'b> App<'b> {
             show_code: true,
             dialect: Dialect::Pseudo,
             goto: None,
+            tr: Rc::new(Tr::new(Lang::En)),
             debt: 0,
         }
+    }
+
+    /// The same watch in `lang`.
+    pub fn in_lang(mut self, lang: Lang) -> Self {
+        self.tr = Rc::new(Tr::new(lang));
+        self
     }
 
     /// A watch of N queens.
@@ -225,7 +237,11 @@ impl<'b> App<'b> {
 
     fn end_reached(&mut self) {
         self.playing = false;
-        self.note = Some(found(&self.search.header(), &self.search.counters()));
+        self.note = Some(found(
+            &self.search.header(),
+            &self.search.counters(),
+            &self.tr,
+        ));
     }
 
     /// One step back; false at the start.
@@ -235,7 +251,7 @@ impl<'b> App<'b> {
             self.note = None;
             true
         } else {
-            self.note = Some("at the start".to_string());
+            self.note = Some(self.tr.t("watch-at-start"));
             false
         }
     }
@@ -244,14 +260,12 @@ impl<'b> App<'b> {
     pub fn next_solution(&mut self) {
         self.playing = false;
         if self.search.finished() {
-            let what = match self.search.header() {
-                Header::Knight { .. } => "tour",
-                Header::Queens { .. } => "solution",
+            let id = match self.search.header() {
+                Header::Knight { .. } => "watch-no-further-tour",
+                Header::Queens { .. } => "watch-no-further-solution",
             };
-            self.note = Some(format!(
-                "No further {what}: {}.",
-                found(&self.search.header(), &self.search.counters())
-            ));
+            let what = found(&self.search.header(), &self.search.counters(), &self.tr);
+            self.note = Some(self.tr.tf(id, &[("found", s(what))]));
             return;
         }
         for _ in 0..NEXT_SOLUTION_CAP {
@@ -267,9 +281,9 @@ impl<'b> App<'b> {
                 }
             }
         }
-        self.note = Some(format!(
-            "no solution in the next {} steps; press n to go on",
-            crate::common::output::group(NEXT_SOLUTION_CAP)
+        self.note = Some(self.tr.tf(
+            "watch-no-solution-within",
+            &[("steps", s(self.tr.group(NEXT_SOLUTION_CAP)))],
         ));
     }
 
@@ -279,22 +293,27 @@ impl<'b> App<'b> {
         self.playing = false;
         let here = self.search.step();
         if k > here.saturating_add(GOTO_CAP) {
-            self.note = Some(format!(
-                "step {} is more than {} steps ahead: go in parts (g, or n to the next solution)",
-                group(k),
-                group(GOTO_CAP)
+            self.note = Some(self.tr.tf(
+                "watch-goto-too-far",
+                &[
+                    ("step", s(self.tr.group(k))),
+                    ("cap", s(self.tr.group(GOTO_CAP))),
+                ],
             ));
             return;
         }
         let reached = self.search.seek(k);
         self.note = if reached < k {
-            Some(format!(
-                "the search ends at step {}: {}",
-                group(reached),
-                found(&self.search.header(), &self.search.counters())
+            let what = found(&self.search.header(), &self.search.counters(), &self.tr);
+            Some(self.tr.tf(
+                "watch-search-ends",
+                &[("step", s(self.tr.group(reached))), ("found", s(what))],
             ))
         } else {
-            Some(format!("at step {}", group(reached)))
+            Some(
+                self.tr
+                    .tf("watch-at-step", &[("step", s(self.tr.group(reached)))]),
+            )
         };
     }
 
@@ -312,7 +331,7 @@ impl<'b> App<'b> {
                     self.goto = None;
                     match k {
                         Some(k) => self.go_to(k),
-                        None => self.note = Some("no step given".to_string()),
+                        None => self.note = Some(self.tr.t("watch-no-step")),
                     }
                 }
                 // Any other key closes the question without going.

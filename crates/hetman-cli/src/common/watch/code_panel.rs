@@ -5,6 +5,7 @@
 use super::app::{found, App, Search};
 use super::look::Look;
 use crate::common::events::code_of;
+use crate::common::i18n::{n as num, s};
 use hetman::board::file_name;
 use hetman::trace::code::{listing, Algorithm, Dialect};
 use hetman::trace::{Event, QueensAlgorithm};
@@ -43,21 +44,16 @@ pub fn code_lines<'a>(app: &App, look: &Look, width: u16, height: u16) -> Vec<Li
     let algorithm = app.search.algorithm();
     let lines = listing(algorithm, app.dialect);
     let current = app.search.line();
-    let other = match app.dialect {
-        Dialect::Pseudo => "C",
-        Dialect::C => "pseudocode",
+    let pseudo = app.tr.t("code-pseudocode");
+    let (this, other) = match app.dialect {
+        Dialect::Pseudo => (pseudo, "C".to_string()),
+        Dialect::C => ("C".to_string(), pseudo),
     };
+    let hint = app
+        .tr
+        .tf("code-hint", &[("dialect", s(this)), ("other", s(other))]);
     let mut out = vec![Line::from(Span::styled(
-        cut(
-            &format!(
-                " {} (d: {other}, c: hide)",
-                match app.dialect {
-                    Dialect::Pseudo => "pseudocode",
-                    Dialect::C => "C",
-                }
-            ),
-            width,
-        ),
+        cut(&format!(" {hint}"), width),
         Style::default().add_modifier(Modifier::DIM),
     ))];
     let values = values(app);
@@ -116,22 +112,31 @@ pub fn values(app: &App) -> Vec<String> {
         Search::Queens(t) => t.state().n() as i64,
         Search::Knight(_) => 0,
     };
-    let c_of = |file: u32| format!("c = {} (file {})", file + 1, file_name(file));
+    let tr = &*app.tr;
+    let c_of = |file: u32| {
+        tr.tf(
+            "code-file",
+            &[("c", num(file + 1)), ("file", s(file_name(file)))],
+        )
+    };
     let Some(e) = app.search.last() else {
-        return vec!["(before the first step)".to_string()];
+        return vec![tr.t("code-before-first")];
     };
     match e {
         Event::Call { file, free, .. } => match free {
-            None => vec![format!("{}: test(c) is called", c_of(*file))],
+            None => vec![tr.tf("code-called", &[("where", s(c_of(*file)))])],
             Some(free) => vec![
                 c_of(*file),
-                format!(
-                    "free = ranks {}",
-                    if free.is_empty() {
-                        "none".to_string()
-                    } else {
-                        code_of(free)
-                    }
+                tr.tf(
+                    "code-free-ranks",
+                    &[(
+                        "ranks",
+                        s(if free.is_empty() {
+                            tr.t("event-none")
+                        } else {
+                            code_of(free)
+                        }),
+                    )],
                 ),
             ],
         },
@@ -164,7 +169,10 @@ pub fn values(app: &App) -> Vec<String> {
                     ..
                 }
             ) {
-                vec![format!("{}, bit = rank {r}", c_of(*file))]
+                vec![tr.tf(
+                    "code-bit-rank",
+                    &[("where", s(c_of(*file))), ("rank", s(r))],
+                )]
             } else {
                 vec![
                     format!("{}, r = {r}", c_of(*file)),
@@ -180,10 +188,12 @@ pub fn values(app: &App) -> Vec<String> {
             ]
         }
         Event::Solution { number, code, .. } => {
-            vec![format!("solution {number}: code = {code}")]
+            vec![tr.tf("code-solution", &[("number", s(number)), ("code", s(code))])]
         }
         Event::Placement { ranks } => vec![format!("q = {}", code_of(ranks))],
-        Event::Score { pairs, of } => vec![format!("pairs = {pairs} of {of}")],
+        Event::Score { pairs, of } => {
+            vec![tr.tf("code-pairs", &[("pairs", num(*pairs)), ("of", num(*of))])]
+        }
         Event::Permutation { ranks, clash } => {
             let mut v = vec![format!("q = {}", code_of(ranks))];
             v.push(match clash {
@@ -193,7 +203,7 @@ pub fn values(app: &App) -> Vec<String> {
                     j + 1,
                     j - i
                 ),
-                None => "no two files on a diagonal".to_string(),
+                None => tr.t("code-no-diagonal"),
             });
             v
         }
@@ -202,8 +212,18 @@ pub fn values(app: &App) -> Vec<String> {
             number,
             from,
         } => vec![match from {
-            None => format!("i = {number}, s = {square} (the start)"),
-            Some(f) => format!("i = {number}, s = {square} (from {f})"),
+            None => tr.tf(
+                "code-start",
+                &[("number", num(*number)), ("square", s(square))],
+            ),
+            Some(f) => tr.tf(
+                "code-from",
+                &[
+                    ("number", num(*number)),
+                    ("square", s(square)),
+                    ("from", s(f)),
+                ],
+            ),
         }],
         Event::Candidates { square, options } => {
             let list: Vec<String> = options
@@ -212,30 +232,31 @@ pub fn values(app: &App) -> Vec<String> {
                 .collect();
             vec![
                 format!("s = {square}"),
-                format!(
-                    "list = {}",
-                    if list.is_empty() {
-                        "empty".to_string()
-                    } else {
-                        list.join(", ")
-                    }
-                ),
+                if list.is_empty() {
+                    tr.t("code-list-empty")
+                } else {
+                    format!("list = {}", list.join(", "))
+                },
             ]
         }
         Event::DeadEnd { square, number } => {
-            vec![format!(
-                "i = {number}, s = {square}: no free square one move away"
+            vec![tr.tf(
+                "code-dead-end",
+                &[("number", num(*number)), ("square", s(square))],
             )]
         }
         Event::Prune { square, number, .. } => vec![format!("i = {number}, s = {square}")],
         Event::Back { square, number } => {
-            vec![format!("board[{square}] := 0 (it was {number})")]
+            vec![tr.tf(
+                "code-it-was",
+                &[("square", s(square)), ("number", num(*number))],
+            )]
         }
-        Event::Tour { number, .. } => vec![format!("tour {number}")],
+        Event::Tour { number, .. } => vec![tr.tf("code-tour", &[("number", s(number))])],
         Event::End { complete, counters } => vec![if *complete {
-            found(&app.search.header(), counters)
+            found(&app.search.header(), counters, tr)
         } else {
-            "stopped".to_string()
+            tr.t("code-stopped")
         }],
         _ => Vec::new(),
     }

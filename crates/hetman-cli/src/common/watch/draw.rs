@@ -6,8 +6,8 @@
 use super::app::{App, Search, SPEEDS};
 use super::code_panel::{code_lines, wanted_width};
 use super::look::Look;
-use crate::common::events::{code_of, describe, title};
-use crate::common::output::group;
+use crate::common::events::{code_of, counter_id, describe, title};
+use crate::common::i18n::{n, s, Tr};
 use hetman::trace::{Event, Line as Lane, QueensAlgorithm};
 use hetman::Square;
 use ratatui::layout::{Constraint, Direction, Layout};
@@ -74,23 +74,30 @@ fn fitting_cell(app: &App, w: u16, h: u16) -> Option<Cell> {
 }
 
 /// The keys, as (key, what) pairs.
-fn keys(ascii: bool) -> Vec<(&'static str, &'static str)> {
+fn keys(ascii: bool, tr: &Tr) -> Vec<(String, String)> {
+    let space = tr.t("watch-key-space");
     vec![
-        ("space", "play/pause"),
-        (if ascii { "<- ->" } else { "← →" }, "step"),
-        (if ascii { "+ -" } else { "+ −" }, "speed"),
-        ("n", "next solution"),
-        ("g", "go to step"),
-        ("c", "code"),
-        ("d", "pseudo/C"),
-        ("q", "quit"),
+        (space, tr.t("watch-key-play")),
+        (
+            (if ascii { "<- ->" } else { "← →" }).to_string(),
+            tr.t("watch-key-step"),
+        ),
+        (
+            (if ascii { "+ -" } else { "+ −" }).to_string(),
+            tr.t("watch-key-speed"),
+        ),
+        ("n".to_string(), tr.t("watch-key-next")),
+        ("g".to_string(), tr.t("watch-key-goto")),
+        ("c".to_string(), tr.t("watch-key-code")),
+        ("d".to_string(), tr.t("watch-key-dialect")),
+        ("q".to_string(), tr.t("watch-key-quit")),
     ]
 }
 
 /// The keys laid out over as few lines of `width` as they take.
-fn key_lines(ascii: bool, width: u16) -> Vec<String> {
+fn key_lines(ascii: bool, width: u16, tr: &Tr) -> Vec<String> {
     let mut lines = vec![String::new()];
-    for (k, what) in keys(ascii) {
+    for (k, what) in keys(ascii, tr) {
         let item = format!("{k} {what}");
         let last = lines.last_mut().expect("one line at least");
         let need = if last.is_empty() { 0 } else { 2 } + item.chars().count();
@@ -113,7 +120,8 @@ pub fn draw(f: &mut Frame, app: &App) {
         color: app.color,
     };
     let area = f.area();
-    let key_text = key_lines(look.ascii, area.width);
+    let tr = &*app.tr;
+    let key_text = key_lines(look.ascii, area.width, tr);
     let rows = Layout::default()
         .direction(Direction::Vertical)
         .constraints([
@@ -122,7 +130,10 @@ pub fn draw(f: &mut Frame, app: &App) {
             Constraint::Length(key_text.len() as u16),
         ])
         .split(area);
-    let head = format!("hetman watch: {}", title(&app.search.header()));
+    let head = tr.tf(
+        "watch-header",
+        &[("title", s(title(&app.search.header(), tr)))],
+    );
     f.render_widget(
         Paragraph::new(Line::from(Span::styled(
             head,
@@ -214,18 +225,20 @@ pub fn draw(f: &mut Frame, app: &App) {
     let (bw, bh) = board_size(app, smallest);
     let notice = vec![
         Line::from(Span::styled(
-            "terminal too small",
+            app.tr.t("watch-too-small"),
             look.style(Some(Color::Yellow), None)
                 .add_modifier(Modifier::BOLD),
         )),
-        Line::from(format!(
-            "{}x{} here; the board needs {}x{} at least",
-            area.width,
-            area.height,
-            bw + 2 + PANEL,
-            bh + 2
+        Line::from(app.tr.tf(
+            "watch-too-small-size",
+            &[
+                ("width", n(area.width)),
+                ("height", n(area.height)),
+                ("need-width", n(bw + 2 + PANEL)),
+                ("need-height", n(bh + 2)),
+            ],
         )),
-        Line::from("enlarge the terminal, or q to quit"),
+        Line::from(app.tr.t("watch-enlarge")),
     ];
     f.render_widget(Paragraph::new(notice).wrap(Wrap { trim: true }), body);
 }
@@ -485,26 +498,28 @@ fn panel_lines<'a>(app: &App, look: &Look, width: u16) -> Vec<Line<'a>> {
 
 fn panel_content<'a>(app: &App, look: &Look) -> Vec<Line<'a>> {
     let search = &app.search;
-    let state = if search.finished() {
-        "finished"
+    let tr = &*app.tr;
+    let state = tr.t(if search.finished() {
+        "watch-finished"
     } else if app.playing {
-        "playing"
+        "watch-playing"
     } else {
-        "paused"
-    };
+        "watch-paused"
+    });
     let speed = SPEEDS[app.speed];
-    let mut lines = vec![
-        Line::from(format!(
-            " step {}  {state}  {} step{}/s",
-            group(search.step()),
-            group(u64::from(speed)),
-            if speed == 1 { "" } else { "s" }
-        )),
-        Line::from(""),
-    ];
+    let status = tr.tf(
+        "watch-status",
+        &[
+            ("step", s(tr.group(search.step()))),
+            ("state", s(state)),
+            ("speed", s(tr.group(u64::from(speed)))),
+            ("rate", n(speed)),
+        ],
+    );
+    let mut lines = vec![Line::from(format!(" {status}")), Line::from("")];
     let last = match search.last() {
-        Some(e) => describe(e),
-        None => "(nothing yet: press space or the right arrow)".to_string(),
+        Some(e) => describe(e, tr),
+        None => tr.t("watch-nothing-yet"),
     };
     lines.push(Line::from(Span::styled(
         format!(" {last}"),
@@ -518,7 +533,7 @@ fn panel_content<'a>(app: &App, look: &Look) -> Vec<Line<'a>> {
     }
     if let Some(typed) = &app.goto {
         lines.push(Line::from(Span::styled(
-            format!(" go to step: {typed}_ (Enter goes, Esc not)"),
+            format!(" {}", tr.tf("watch-goto-prompt", &[("typed", s(typed))])),
             look.style(Some(Color::Yellow), None)
                 .add_modifier(Modifier::BOLD),
         )));
@@ -527,8 +542,8 @@ fn panel_content<'a>(app: &App, look: &Look) -> Vec<Line<'a>> {
     for (k, v) in search.counters().pairs() {
         lines.push(Line::from(format!(
             " {:<11}{:>12}",
-            k.replace('_', " "),
-            group(v)
+            tr.t(counter_id(k)),
+            tr.group(v)
         )));
     }
     lines.push(Line::from(""));
@@ -540,23 +555,32 @@ fn panel_content<'a>(app: &App, look: &Look) -> Vec<Line<'a>> {
             ) =>
         {
             let q = t.state().queens();
-            lines.push(Line::from(format!(" placement {}", code_of(q))));
-            lines.push(Line::from(" (one queen on each file)"));
+            lines.push(Line::from(format!(
+                " {}",
+                tr.tf("watch-placement", &[("code", s(code_of(q)))])
+            )));
+            lines.push(Line::from(format!(" {}", tr.t("watch-one-per-file"))));
         }
         Search::Queens(t) => {
             let q = t.state().queens();
-            lines.push(Line::from(format!(" depth {}", q.len())));
+            lines.push(Line::from(format!(
+                " {}",
+                tr.tf("watch-depth", &[("depth", n(q.len() as f64))])
+            )));
             let mut stack: Vec<String> = q
                 .iter()
                 .enumerate()
                 .map(|(f, &r)| format!("{}", Square::new(f as u32, r)))
                 .collect();
             if stack.is_empty() {
-                stack.push("(empty)".to_string());
+                stack.push(tr.t("watch-empty"));
             }
-            lines.push(Line::from(format!(" stack {}", stack.join(" "))));
+            lines.push(Line::from(format!(
+                " {}",
+                tr.tf("watch-stack", &[("squares", s(stack.join(" ")))])
+            )));
             lines.push(Line::from(""));
-            let mut legend = vec![Span::raw(" ruled out by ")];
+            let mut legend = vec![Span::raw(format!(" {} ", tr.t("watch-ruled-out")))];
             for lane in [Lane::Row, Lane::Up, Lane::Down] {
                 legend.push(Span::styled(
                     look.lane_glyph(lane).to_string(),
@@ -568,7 +592,10 @@ fn panel_content<'a>(app: &App, look: &Look) -> Vec<Line<'a>> {
         }
         Search::Knight(t) => {
             let path: Vec<Square> = t.state().path().collect();
-            lines.push(Line::from(format!(" depth {}", path.len())));
+            lines.push(Line::from(format!(
+                " {}",
+                tr.tf("watch-depth", &[("depth", n(path.len() as f64))])
+            )));
             let tail: Vec<String> = path
                 .iter()
                 .rev()
@@ -577,9 +604,13 @@ fn panel_content<'a>(app: &App, look: &Look) -> Vec<Line<'a>> {
                 .map(ToString::to_string)
                 .collect();
             let more = if path.len() > 8 { "... " } else { "" };
-            lines.push(Line::from(format!(" path {more}{}", tail.join(" "))));
+            let squares = format!("{more}{}", tail.join(" "));
+            lines.push(Line::from(format!(
+                " {}",
+                tr.tf("watch-path", &[("squares", s(squares))])
+            )));
             lines.push(Line::from(""));
-            lines.push(Line::from(" * knight  ! dead end  (d) onward moves"));
+            lines.push(Line::from(format!(" {}", tr.t("watch-knight-legend"))));
         }
     }
     lines

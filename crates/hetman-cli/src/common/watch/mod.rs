@@ -37,6 +37,8 @@ pub struct LookArgs {
     /// Draw with ASCII characters only, without colour (NO_COLOR alone turns colour off).
     #[arg(long)]
     pub ascii: bool,
+    #[command(flatten)]
+    pub lang: crate::common::i18n::LangArg,
 }
 
 #[cfg_attr(not(feature = "tui"), allow(dead_code))] // read by the animation only
@@ -74,7 +76,8 @@ pub fn watch(subject: Subject<'_>, look: &LookArgs) -> Result<()> {
     let mut app = match subject {
         Subject::Queens(t) => App::queens(t, ascii, color),
         Subject::Knight(t) => App::knight(t, ascii, color),
-    };
+    }
+    .in_lang(look.lang.lang());
     run(&mut app)
 }
 
