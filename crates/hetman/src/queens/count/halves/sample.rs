@@ -169,8 +169,10 @@ pub fn estimate_join(
             let cost = span_cost(job_costs, span);
             rows.push((place[u], cost as f64, seconds));
         }
+        // (Short builds read a whole 10 ms tick or their wall time: never
+        // more than the wall clock's figure.)
         if build_cpu >= 0.5 {
-            build_seconds = build_cpu;
+            build_seconds = build_cpu.min(build_seconds);
         }
         let count_seconds = (cpu.seconds(1) - build_seconds).max(0.0);
         let wall: f64 = rows.iter().map(|r| r.2).sum();
