@@ -21,6 +21,7 @@ pub mod args;
 pub mod deprecated;
 pub mod engine;
 pub mod events;
+pub mod gif_out;
 pub mod html;
 pub mod long_run;
 pub mod output;
