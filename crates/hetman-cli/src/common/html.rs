@@ -18,7 +18,7 @@ use std::fmt;
 use std::io::Write as _;
 
 /// The files `index.html` loads, in its order: the stylesheet, then the scripts.
-pub(crate) const ASSETS: [&str; 13] = [
+pub(crate) const ASSETS: [&str; 14] = [
     "style.css",
     "symmetry.js",
     "trace.js",
@@ -31,6 +31,7 @@ pub(crate) const ASSETS: [&str; 13] = [
     "board.js",
     "legend.js",
     "downloads.js",
+    "url.js",
     "app.js",
 ];
 
@@ -50,6 +51,7 @@ fn source(name: &str) -> &'static str {
         "board.js" => include_str!("../../assets/web/board.js"),
         "legend.js" => include_str!("../../assets/web/legend.js"),
         "downloads.js" => include_str!("../../assets/web/downloads.js"),
+        "url.js" => include_str!("../../assets/web/url.js"),
         "app.js" => include_str!("../../assets/web/app.js"),
         _ => unreachable!("ASSETS lists every file"),
     }
