@@ -71,6 +71,7 @@
     var lastWritten = "", timer = 0, lastTime = 0;
     var pendingStep = -1;
     var restoring = false;
+    var started = false; // the address is read first, then written
 
     // The language select another part of the page adds (or none yet).
     function langNow() {
@@ -102,7 +103,7 @@
     // Writes the state into the address: at most every 400 ms while it
     // changes, with replaceState (no history entry per step).
     function note() {
-      if (restoring || pendingStep >= 0) return;
+      if (!started || restoring || pendingStep >= 0) return;
       var now = Date.now();
       if (now - lastTime < 400) {
         if (!timer) timer = setTimeout(function () { timer = 0; note(); }, 400 - (now - lastTime));
@@ -140,6 +141,7 @@
     // Sets the page up as the address says; false when it says nothing.
     function restore() {
       var s = decode(location.hash);
+      started = true;
       if (!Object.keys(s).length) return false;
       restoring = true;
       if (s.lang) setLang(s.lang);
