@@ -1,6 +1,6 @@
 //! Drawing boards: as text for the terminal ([`text`]), as SVG pictures
 //! ([`svg`]), as pixels ([`raster`], with the [`font`] it writes in) and as
-//! animated GIFs of a trace's steps ([`gif`], with the cargo feature `gif`).
+//! animated GIFs of a trace's steps (`gif`, with the cargo feature `gif`).
 //!
 //! Queens are drawn from a [`Placement`](crate::queens::Placement); a knight's
 //! tour from a [`TourPicture`], plain data that any tour type can lend

@@ -2,7 +2,7 @@
 //! removed, the knight's path, the square the step is about) and draws
 //! itself with lines of text below the board on an indexed [`Canvas`], in the
 //! 16 colours of [`PALETTE`] and the 5 × 7 [`font`](super::font). The frames
-//! of [`gif`](super::gif) are drawn here.
+//! of `render::gif` (the cargo feature `gif`) are drawn here.
 //!
 //! # Example
 //! ```
