@@ -43,4 +43,4 @@ export HETMAN_BIN
 echo "e2e-web: testing $HETMAN_BIN" >&2
 
 cd tests/e2e
-exec node --test symmetry.test.js timeline.test.js web.test.js lesson.test.js trips.test.js export.test.js compare.test.js code.test.js predict.test.js access.test.js i18n.test.js
+exec node --test symmetry.test.js timeline.test.js web.test.js lesson.test.js trips.test.js export.test.js compare.test.js code.test.js predict.test.js access.test.js i18n.test.js share.test.js

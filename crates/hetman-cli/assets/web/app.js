@@ -721,6 +721,7 @@
     $("board").classList.toggle("clickable", clickable);
     renderStatus();
     renderLesson();
+    address.note();
     afterRender();
   }
 
@@ -919,6 +920,8 @@
     });
     $("dl-trace").disabled = !hasTrace;
     $("dl-page").disabled = !hasTrace || !app.urlFor;
+    $("dl-gif").disabled = !hasTrace || !app.urlFor;
+    $("dl-gif").textContent = downloads.gifLabel();
     if (!hasTrace) {
       $("step").textContent = "";
       $("total").textContent = "";
@@ -1195,6 +1198,12 @@
     app: app, $: $, fmt: fmt, showError: showError, limit: DOWNLOAD_LIMIT
   });
   var commandFor = downloads.commandFor;
+  // The state in the address, and the iframe snippet (url.js).
+  var address = window.HetmanUrl.create({
+    app: app, $: $, setProblem: setProblem, loadQueens: loadQueens, loadKnight: loadKnight, goTo: goTo,
+    setSpeed: setSpeed, showKnightFacts: showKnightFacts, showError: showError,
+    exported: function () { return mode === "export"; }
+  });
 
   /* ---- keys and wiring ---- */
 
@@ -1347,6 +1356,8 @@
     $("dl-png").addEventListener("click", downloads.png);
     $("dl-trace").addEventListener("click", downloads.trace);
     $("dl-page").addEventListener("click", downloads.page);
+    $("dl-gif").addEventListener("click", downloads.gif);
+    $("embed").addEventListener("click", address.embed);
     $("trace-file").addEventListener("change", function (ev) {
       var file = ev.target.files && ev.target.files[0];
       if (!file) return;
@@ -1385,6 +1396,7 @@
       document.body.setAttribute("data-mode", "export");
       mode = "export";
       loadPacked(packed.textContent, Number(packed.getAttribute("data-lines")) || 0, title);
+      address.restore();
       return;
     }
     var embedded = $("trace") ? $("trace").textContent : "";
@@ -1393,6 +1405,7 @@
       mode = "export";
       loadFromText(embedded.trim() + "\n",
         "hetman-" + document.title.replace(/^hetman:\s*/, "").replace(/[^\w.-]+/g, "-").replace(/^-+|-+$/g, ""));
+      address.restore();
       return;
     }
     if (location.protocol === "file:") {
@@ -1404,7 +1417,7 @@
     }
     buildLegend();
     buildCounters();
-    loadQueens();
+    if (!address.restore()) loadQueens();
   }
 
   // For tests and the console.

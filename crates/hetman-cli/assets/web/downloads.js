@@ -1,5 +1,6 @@
 /* hetman: the page's downloads: the board as SVG and PNG, the trace as JSON
- * Lines, the player as one HTML page; and the command that makes a trace.
+ * Lines, the player as one HTML page, the steps as an animated GIF; and the
+ * command that makes a trace.
  */
 (function (root, factory) {
   root.HetmanDownloads = factory();
@@ -103,6 +104,45 @@
         " events at most, with no server: put it on a course page.";
     }
 
+    // The steps a GIF of the page's trace shows: from the step shown now to
+    // the next solution or tour the page knows (at most GIF_STEPS on), or
+    // GIF_STEPS - 1 steps on.
+    var GIF_STEPS = 2000;
+    function gifRange() {
+      var t = app.timeline;
+      if (!t || !t.header) return null;
+      var from = t.cursor, to = from + 299;
+      for (var i = 0; i < t.solutions.length; i++) {
+        var step = t.solutions[i].index + 1;
+        if (step > from) {
+          if (step - from < GIF_STEPS) to = step;
+          break;
+        }
+      }
+      if (t.end && t.count > from && to > t.count) to = t.count;
+      return { from: from, to: to };
+    }
+
+    function gifLabel() {
+      var r = gifRange();
+      return r ? "GIF of steps " + fmt(r.from) + ".." + fmt(r.to) : "GIF of the steps";
+    }
+
+    function downloadGif() {
+      var r = gifRange();
+      if (!r || !app.urlFor) return;
+      var base = app.urlFor(0, 1).replace(/&skip=\d+&limit=\d+$/, "");
+      var a = document.createElement("a");
+      a.href = base + "&format=gif&from=" + r.from + "&to=" + r.to + "&download=1";
+      a.download = app.traceName + "-steps-" + r.from + "-" + r.to + ".gif";
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      $("dl-note").textContent = "The GIF shows steps " + fmt(r.from) + " to " + fmt(r.to) +
+        ", one frame a step: for other steps run " + commandFor(app.timeline.header) +
+        " --gif steps.gif --from K --to L";
+    }
+
     function commandFor(h) {
       if (h.problem === "queens") return "hetman queens trace " + h.n + (h.algorithm === "bitboard" ? " --algorithm bitboard" : "");
       return "hetman knight trace " + h.width + "x" + h.height + " --start " + h.start +
@@ -110,7 +150,8 @@
     }
 
     return {
-      svg: downloadSvg, png: downloadPng, trace: downloadTrace, page: downloadPage, commandFor: commandFor
+      svg: downloadSvg, png: downloadPng, trace: downloadTrace, page: downloadPage, commandFor: commandFor,
+      gif: downloadGif, gifLabel: gifLabel
     };
   }
 

@@ -19,7 +19,7 @@ use std::fmt;
 use std::io::Write as _;
 
 /// The files `index.html` loads, in its order: the stylesheet, then the scripts.
-pub(crate) const ASSETS: [&str; 16] = [
+pub(crate) const ASSETS: [&str; 17] = [
     "style.css",
     "i18n.js",
     "symmetry.js",
@@ -35,6 +35,7 @@ pub(crate) const ASSETS: [&str; 16] = [
     "downloads.js",
     "access.js",
     "predict.js",
+    "url.js",
     "app.js",
 ];
 
@@ -57,6 +58,7 @@ fn source(name: &str) -> &'static str {
         "downloads.js" => include_str!("../../assets/web/downloads.js"),
         "access.js" => include_str!("../../assets/web/access.js"),
         "predict.js" => include_str!("../../assets/web/predict.js"),
+        "url.js" => include_str!("../../assets/web/url.js"),
         "app.js" => include_str!("../../assets/web/app.js"),
         _ => unreachable!("ASSETS lists every file"),
     }

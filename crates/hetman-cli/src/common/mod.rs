@@ -22,6 +22,7 @@ pub mod args;
 pub mod deprecated;
 pub mod engine;
 pub mod events;
+pub mod gif_out;
 pub mod html;
 pub mod i18n;
 pub mod long_run;

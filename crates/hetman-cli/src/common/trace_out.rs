@@ -2,19 +2,21 @@
 //! writing of a trace as text, JSON Lines or one HTML page.
 
 use crate::common::events::{counters_line, describe, indent, title};
+use crate::common::gif_out::{self, GifRange, Names};
 use crate::common::i18n::{s, LangArg, Tr};
 use crate::common::long_run::write_atomically;
 use crate::common::tour::{build_board, start_square, Board};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
+use hetman::jobs::output::{write_file, Existing};
 use hetman::knight::KnightBoard;
 use hetman::trace::{
     code, event_json, header_json, Event, KnightOrder, Limits, QueensAlgorithm, Stream, Trace,
     BRUTE_MAX_N, PERMUTATIONS_MAX_N,
 };
 use hetman::Square;
-use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
+use std::io::{self, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// The most events an HTML page holds (the page keeps them all, to step back).
@@ -128,6 +130,29 @@ pub struct TraceArgs {
     pub html: Option<PathBuf>,
     #[command(flatten)]
     pub lang: LangArg,
+    /// Write an animated GIF of the board and its counters to FILE, one frame per step from --from to --to.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["json", "html", "limit"])]
+    pub gif: Option<PathBuf>,
+    /// With --gif: the first step drawn (0, the default, is the board before the first event).
+    #[arg(long, value_name = "K", requires = "gif", value_parser = parse_event_limit, allow_negative_numbers = true)]
+    pub from: Option<u64>,
+    /// With --gif: the last step drawn [default: the first solution (or the K-th with --until-solution); for the knight the first tour, or the end of the search]. At most 20,000 frames.
+    #[arg(long, value_name = "L", requires = "gif", conflicts_with = "until_solution", value_parser = parse_event_limit, allow_negative_numbers = true)]
+    pub to: Option<u64>,
+    /// With --gif: milliseconds per frame, 20 to 10000 (the last frame stays 2 seconds).
+    #[arg(long, value_name = "MS", requires = "gif", default_value_t = gif_out::DEFAULT_DELAY_MS, value_parser = parse_delay, allow_negative_numbers = true)]
+    pub delay: u32,
+}
+
+/// Parses `--delay`: milliseconds per frame of a GIF.
+pub fn parse_delay(s: &str) -> Result<u32, String> {
+    let (lo, hi) = gif_out::DELAY_RANGE;
+    match s.trim().parse::<u32>() {
+        Ok(v) if (lo..=hi).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "MS must be a whole number of milliseconds from {lo} to {hi} (per frame)"
+        )),
+    }
 }
 
 /// Writes `trace` as `args` ask: to stdout as text or JSON Lines, or to an HTML file.
@@ -140,6 +165,9 @@ pub fn write<T: Trace>(trace: T, args: &TraceArgs) -> Result<ExitCode> {
     let tr = Tr::new(args.lang.lang());
     if let Some(path) = &args.html {
         return write_html(trace, limits, path, &tr);
+    }
+    if let Some(path) = &args.gif {
+        return write_gif(trace, args, path);
     }
     let out = io::stdout().lock();
     let mut out = BufWriter::new(out);
@@ -229,4 +257,66 @@ fn write_html<T: Trace>(
     write_atomically(path, &html).with_context(|| format!("--html '{}'", path.display()))?;
     eprintln!("hetman: wrote {}", path.display());
     Ok(ExitCode::SUCCESS)
+}
+
+fn write_gif<T: Trace>(trace: T, args: &TraceArgs, path: &Path) -> Result<ExitCode> {
+    check_gif_target(path)?;
+    let range = GifRange {
+        from: args.from.unwrap_or(0),
+        to: args.to,
+        until_solution: args.until_solution.unwrap_or(1),
+        delay_ms: args.delay,
+    };
+    let names = Names {
+        from: "--from",
+        to: "--to",
+    };
+    gif_out::check_range(&range, names).map_err(anyhow::Error::msg)?;
+    let made = gif_out::make(trace, &range, names, &|| false).map_err(anyhow::Error::msg)?;
+    write_file(path, &made.bytes, Existing::Replace)
+        .with_context(|| format!("--gif '{}'", path.display()))?;
+    eprintln!(
+        "hetman: wrote {} ({} frames, steps {} to {}, {} bytes)",
+        path.display(),
+        crate::common::output::group(made.frames),
+        crate::common::output::group(range.from),
+        crate::common::output::group(made.last_step),
+        crate::common::output::group(made.bytes.len() as u64)
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Refuses a `--gif` target that is a folder, in a missing folder, or an
+/// existing file that is not a GIF hetman wrote (hetman never overwrites a
+/// file it did not write).
+fn check_gif_target(path: &Path) -> Result<()> {
+    if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty())
+        && !dir.is_dir()
+    {
+        bail!(
+            "--gif '{}': the folder '{}' does not exist",
+            path.display(),
+            dir.display()
+        );
+    }
+    if path.is_dir() {
+        bail!(
+            "--gif '{}' is a folder; give a file name such as steps.gif",
+            path.display()
+        );
+    }
+    if path.exists() {
+        let mut head = Vec::with_capacity(512);
+        let ours = std::fs::File::open(path)
+            .and_then(|f| f.take(512).read_to_end(&mut head))
+            .is_ok()
+            && hetman::render::gif::is_hetman_gif(&head);
+        if !ours {
+            bail!(
+                "--gif '{}': the file exists and is not a GIF hetman wrote; hetman does not overwrite it (remove it or give another name)",
+                path.display()
+            );
+        }
+    }
+    Ok(())
 }

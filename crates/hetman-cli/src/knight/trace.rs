@@ -14,7 +14,8 @@ Examples:\n  hetman knight trace 5 --start b5 --until-solution 1   # stuck on sq
 hetman knight trace 5 --start a5 --until-solution 1   # the seed's tour\n  \
 hetman knight trace 6 --start a1 --warnsdorff --json | head\n  \
 hetman knight trace 5 --start a1 --json | grep -c '\"event\":\"tour\"'   # 304 tours\n  \
-hetman knight trace 5 --start a5 --html knight5.html --until-solution 1\n\n\
+hetman knight trace 5 --start a5 --html knight5.html --until-solution 1\n  \
+hetman knight trace 5 --start a5 --gif knight5.gif   # an animated GIF up to the first tour\n\n\
 See also: hetman knight watch 5 --start a5 (the same steps animated in the terminal).";
 
 /// The arguments of `knight trace`.

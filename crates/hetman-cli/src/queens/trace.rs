@@ -21,7 +21,9 @@ hetman queens trace 8 --until-solution 1        # up to the first solution\n  \
 hetman queens trace 8 --algorithm bitboard --limit 50\n  \
 hetman queens trace 8 --algorithm brute | tail -1   # 16,777,216 placements scored, 92 solutions\n  \
 hetman queens trace 6 --algorithm permutations --until-solution 1\n  \
-hetman queens trace 8 --html queens8.html       # one page with the player, no server needed\n\n\
+hetman queens trace 8 --html queens8.html       # one page with the player, no server needed\n  \
+hetman queens trace 8 --gif queens8.gif         # an animated GIF: step 0 to the first solution\n  \
+hetman queens trace 8 --gif part.gif --from 100 --to 160 --delay 250\n\n\
 See also: hetman queens watch 8 (the same steps animated in the terminal).";
 
 /// Parses N for a traced search: 1 to 32 (the bitboard's masks; the text of

@@ -3,7 +3,8 @@
 //! Every parameter is checked before any work starts; a bad one gets HTTP 400
 //! with `{"error": "..."}` that names the parameter and what it accepts.
 
-use super::{body, work};
+use super::{body, gif, work};
+use crate::common::gif_out::{self, GifRange};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::Query;
 use axum::http::{header, StatusCode};
@@ -88,6 +89,7 @@ async fn limits() -> Response {
         "max_tour_side": MAX_TOUR_SIDE,
         "max_limit": MAX_LIMIT,
         "max_skip": MAX_SKIP,
+        "max_gif_frames": gif_out::MAX_FRAMES,
     }))
     .into_response()
 }
@@ -178,8 +180,9 @@ impl Params {
         match self.get("format").unwrap_or("jsonl") {
             "jsonl" | "ndjson" => Ok(Format::JsonLines),
             "html" => Ok(Format::Html),
+            "gif" => Ok(Format::Gif),
             v => Err(ApiError::bad(format!(
-                "format must be jsonl (the events) or html (the player as one page), not '{}'",
+                "format must be jsonl (the events), html (the player as one page) or gif (the steps from..to as an animated GIF), not '{}'",
                 short(v)
             ))),
         }
@@ -206,6 +209,48 @@ impl Params {
                 "stop after the solution with this number",
             )?,
         })
+    }
+
+    /// The steps of a GIF; `skip` and `limit` are for the other formats.
+    fn gif_range(&self) -> Result<GifRange, ApiError> {
+        for other in ["skip", "limit"] {
+            if self.get(other).is_some() {
+                return Err(ApiError::bad(format!(
+                    "{other} is for format jsonl or html; a GIF takes from and to"
+                )));
+            }
+        }
+        let from = self
+            .number("from", 0, MAX_SKIP, "the first step drawn")?
+            .unwrap_or(0);
+        let (lo, hi) = gif_out::DELAY_RANGE;
+        let range = GifRange {
+            from,
+            to: self.number(
+                "to",
+                0,
+                MAX_SKIP + gif_out::MAX_FRAMES,
+                "the last step drawn",
+            )?,
+            until_solution: self
+                .number(
+                    "until_solution",
+                    1,
+                    u64::MAX,
+                    "the solution that ends the GIF",
+                )?
+                .unwrap_or(1),
+            delay_ms: self
+                .number(
+                    "delay",
+                    u64::from(lo),
+                    u64::from(hi),
+                    "milliseconds per frame",
+                )?
+                .map_or(gif_out::DEFAULT_DELAY_MS, |d| d as u32),
+        };
+        gif_out::check_range(&range, gif::NAMES).map_err(ApiError::bad)?;
+        Ok(range)
     }
 
     fn size(&self, max_side: u32) -> Result<BoardSize, ApiError> {
@@ -263,6 +308,9 @@ async fn queens_trace(
             "until_solution",
             "format",
             "download",
+            "from",
+            "to",
+            "delay",
         ],
     )?;
     let n = p
@@ -280,11 +328,20 @@ async fn queens_trace(
             )));
         }
     };
-    let limits = p.limits()?;
     let format = p.format()?;
     let download = p.flag("download")?;
     let trace = QueensTrace::new(n, algorithm).map_err(|e| ApiError::bad(format!("n: {e}")))?;
     let name = algorithm.name();
+    if format == Format::Gif {
+        let range = p.gif_range()?;
+        let file = download.then(|| format!("hetman-queens-{n}-{name}"));
+        return gif_answer(
+            move |stop| gif_out::make(stop.watch(trace), &range, gif::NAMES, &|| stop.is_set()),
+            file,
+        )
+        .await;
+    }
+    let limits = p.limits()?;
     let out = Output {
         format,
         file: download.then(|| format!("hetman-queens-{n}-{name}")),
@@ -349,6 +406,9 @@ async fn knight_trace(
             "until_solution",
             "format",
             "download",
+            "from",
+            "to",
+            "delay",
         ],
     )?;
     let size = p.size(MAX_KNIGHT_SIDE)?;
@@ -365,12 +425,25 @@ async fn knight_trace(
         }
     };
     let closed = p.flag("closed")?;
-    let limits = p.limits()?;
     let format = p.format()?;
     let download = p.flag("download")?;
     // Checked here, so that the stream below starts without an error.
     KnightTrace::new(&board, start, order, closed)
         .map_err(|e| ApiError::bad(format!("start: {e}")))?;
+    if format == Format::Gif {
+        let range = p.gif_range()?;
+        let file = download.then(|| format!("hetman-knight-{size}-{start}"));
+        return gif_answer(
+            move |stop| {
+                let trace = KnightTrace::new(&board, start, order, closed)
+                    .map_err(|e| format!("start: {e}"))?;
+                gif_out::make(stop.watch(trace), &range, gif::NAMES, &|| stop.is_set())
+            },
+            file,
+        )
+        .await;
+    }
+    let limits = p.limits()?;
     let order_name = match order {
         KnightOrder::Plain => "plain",
         KnightOrder::Warnsdorff => "warnsdorff",
@@ -461,6 +534,18 @@ async fn knight_tour(
     Ok(r)
 }
 
+/// A GIF answer, or the error that names the parameter.
+async fn gif_answer(
+    make: impl FnOnce(&work::Stop) -> Result<gif_out::Made, String> + Send + 'static,
+    file: Option<String>,
+) -> Result<Response, ApiError> {
+    match gif::respond(make, file).await {
+        Ok(r) => Ok(r),
+        Err(gif::Failed::Bad(message)) => Err(ApiError::bad(message)),
+        Err(gif::Failed::Answer(r)) => Ok(r),
+    }
+}
+
 /// What a trace request answers with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Format {
@@ -468,6 +553,8 @@ enum Format {
     JsonLines,
     /// The player as one self-contained HTML page with the events inside.
     Html,
+    /// The steps `from` to `to` as an animated GIF.
+    Gif,
 }
 
 /// How to answer a trace request.
@@ -492,7 +579,7 @@ impl Output {
                 Ok(page) => Some(page),
                 Err(busy) => return busy.into_response(),
             },
-            Format::JsonLines => None,
+            Format::JsonLines | Format::Gif => None,
         };
         let ticket = match work::admit().await {
             Ok(ticket) => ticket,

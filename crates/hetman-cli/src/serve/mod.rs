@@ -15,7 +15,9 @@
 //!   streamed in chunks; a request gives at most [`api::MAX_LIMIT`] events, and
 //!   the page asks for the next chunk with `skip`. `format=html` gives the
 //!   player as one page with those events inside (what `--html` writes), and
-//!   `download=1` names a file to save. Bad parameters get HTTP 400 and
+//!   `download=1` names a file to save; `format=gif&from=K&to=L&delay=MS`
+//!   gives the steps K to L as an animated GIF (what `--gif` writes, at most
+//!   20,000 frames; without `to`, up to the first solution or tour). Bad parameters get HTTP 400 and
 //!   `{"error": "..."}` naming the parameter and what it accepts.
 //!
 //! A class can lean on it (issue 43): at most a few searches run at once
@@ -42,6 +44,8 @@ mod assets;
 mod body;
 #[cfg(feature = "web")]
 mod conn;
+#[cfg(feature = "web")]
+mod gif;
 #[cfg(feature = "web")]
 mod layers;
 #[cfg(feature = "web")]

@@ -1,4 +1,6 @@
-//! Drawing boards: as text for the terminal ([`text`]) and as SVG pictures ([`svg`]).
+//! Drawing boards: as text for the terminal ([`text`]), as SVG pictures
+//! ([`svg`]), as pixels ([`raster`], with the [`font`] it writes in) and as
+//! animated GIFs of a trace's steps (`gif`, with the cargo feature `gif`).
 //!
 //! Queens are drawn from a [`Placement`](crate::queens::Placement); a knight's
 //! tour from a [`TourPicture`], plain data that any tour type can lend
@@ -6,6 +8,10 @@
 //! tour gives the same picture in [`text::tour`], [`text::tour_color`] and
 //! [`svg::tour`].
 
+pub mod font;
+#[cfg(feature = "gif")]
+pub mod gif;
+pub mod raster;
 pub mod svg;
 pub mod text;
 

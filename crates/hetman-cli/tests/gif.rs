@@ -1,0 +1,204 @@
+//! `trace --gif` as a user runs it: the GIF decodes with the `gif` crate,
+//! holds one frame per step of the range, and its first and last frames show
+//! the board the library's trace has at those steps; the refusals.
+
+use assert_cmd::Command;
+use hetman::knight::KnightBoard;
+use hetman::render::raster::{ink, Layout};
+use hetman::trace::{KnightOrder, KnightTrace, QueensAlgorithm, QueensTrace};
+use hetman::{BoardSize, Square};
+use std::path::PathBuf;
+
+fn hetman() -> Command {
+    Command::cargo_bin("hetman").unwrap()
+}
+
+fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("hetman-gif-test-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d.join(name)
+}
+
+/// The frames as a viewer shows them (each painted over the last), as
+/// palette indices, with the GIF's size.
+fn play(bytes: &[u8]) -> (u32, u32, Vec<Vec<u8>>) {
+    let mut opts = gif::DecodeOptions::new();
+    opts.set_color_output(gif::ColorOutput::Indexed);
+    let mut d = opts.read_info(bytes).unwrap();
+    let (w, h) = (usize::from(d.width()), usize::from(d.height()));
+    let mut screen = vec![0u8; w * h];
+    let mut frames = Vec::new();
+    while let Some(f) = d.read_next_frame().unwrap() {
+        for y in 0..usize::from(f.height) {
+            for x in 0..usize::from(f.width) {
+                let p = f.buffer[y * usize::from(f.width) + x];
+                if Some(p) != f.transparent {
+                    screen[(y + usize::from(f.top)) * w + x + usize::from(f.left)] = p;
+                }
+            }
+        }
+        frames.push(screen.clone());
+    }
+    (w as u32, h as u32, frames)
+}
+
+/// The queens the library's trace has on the board after `steps` events.
+fn queens_at(n: usize, steps: usize) -> Vec<u32> {
+    let mut t = QueensTrace::new(n, QueensAlgorithm::Backtracking).unwrap();
+    t.by_ref().take(steps).for_each(drop);
+    t.queens().to_vec()
+}
+
+/// Checks the centre of every square of `frame`: a queen exactly where `queens` has one.
+fn assert_queens(frame: &[u8], width: u32, layout: &Layout, n: u32, queens: &[u32]) {
+    for file in 0..n {
+        for rank in 0..n {
+            let (x, y) = layout.centre(Square::new(file, rank));
+            let p = frame[(y * width + x) as usize];
+            let queen = queens.get(file as usize) == Some(&rank);
+            assert_eq!(
+                matches!(p, ink::QUEEN | ink::SOLVED),
+                queen,
+                "file {file} rank {rank}: pixel {p}, queens {queens:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn six_queens_steps_10_to_40_are_31_frames_that_match_the_trace() {
+    let path = temp("q6.gif");
+    let _ = std::fs::remove_file(&path);
+    hetman()
+        .args([
+            "queens", "trace", "6", "--from", "10", "--to", "40", "--gif",
+        ])
+        .arg(&path)
+        .assert()
+        .success();
+    let bytes = std::fs::read(&path).unwrap();
+    let (w, h, frames) = play(&bytes);
+    assert_eq!(frames.len(), 31);
+    // Six counters, three to a line, under the title and the step's two lines.
+    let layout = Layout::new(6, 6, 5);
+    assert_eq!((w, h), (layout.width(), layout.height()));
+    assert_queens(&frames[0], w, &layout, 6, &queens_at(6, 10));
+    assert_queens(&frames[30], w, &layout, 6, &queens_at(6, 40));
+    assert_ne!(
+        queens_at(6, 10),
+        queens_at(6, 40),
+        "a range that shows a change"
+    );
+    // Written again over its own GIF: allowed.
+    hetman()
+        .args(["queens", "trace", "6", "--to", "5", "--gif"])
+        .arg(&path)
+        .assert()
+        .success();
+    let (_, _, frames) = play(&std::fs::read(&path).unwrap());
+    assert_eq!(frames.len(), 6);
+}
+
+#[test]
+fn eight_queens_to_the_first_solution_is_under_2_mb() {
+    let path = temp("q8.gif");
+    let _ = std::fs::remove_file(&path);
+    hetman()
+        .args(["queens", "trace", "8", "--gif"])
+        .arg(&path)
+        .assert()
+        .success();
+    let bytes = std::fs::read(&path).unwrap();
+    assert!(bytes.len() < 2_000_000, "{} bytes", bytes.len());
+    let (w, _, frames) = play(&bytes);
+    // Step 0 (the empty board) to step 1971, the first solution.
+    assert_eq!(frames.len(), 1972);
+    let layout = Layout::new(8, 8, 5);
+    assert_queens(
+        frames.last().unwrap(),
+        w,
+        &layout,
+        8,
+        &[0, 4, 7, 5, 2, 6, 1, 3],
+    );
+    assert_queens(&frames[0], w, &layout, 8, &[]);
+}
+
+#[test]
+fn a_knight_gif_ends_at_the_first_tour_with_the_path_shaded() {
+    let path = temp("k5.gif");
+    let _ = std::fs::remove_file(&path);
+    hetman()
+        .args([
+            "knight", "trace", "5", "--start", "a5", "--from", "20", "--gif",
+        ])
+        .arg(&path)
+        .assert()
+        .success();
+    let (w, _, frames) = play(&std::fs::read(&path).unwrap());
+    let board = KnightBoard::new(BoardSize::square(5).unwrap()).unwrap();
+    let tour: Vec<_> = KnightTrace::new(&board, Square::new(0, 4), KnightOrder::Plain, false)
+        .unwrap()
+        .position(|e| e.is_solution())
+        .into_iter()
+        .collect();
+    // The tour is step 63: frames 20..=63.
+    assert_eq!(tour, [62]);
+    assert_eq!(frames.len(), 44);
+    let layout = Layout::new(5, 5, 5);
+    let last = frames.last().unwrap();
+    for rank in 0..5 {
+        for file in 0..5 {
+            let (x, y) = layout.probe(Square::new(file, rank));
+            assert_eq!(
+                last[(y * w + x) as usize],
+                ink::KNIGHT,
+                "every square on the tour"
+            );
+        }
+    }
+}
+
+#[test]
+fn refusals_name_the_argument() {
+    let foreign = temp("foreign.gif");
+    std::fs::write(&foreign, "not hetman's").unwrap();
+    let cases: [(&[&str], &str); 4] = [
+        (&["--from", "10", "--to", "5"], "--to 5: the range is empty"),
+        (
+            &["--to", "20000"],
+            "--to 20000: a GIF holds at most 20,000 frames",
+        ),
+        (&["--from", "3000"], "--from 3000: the search has only"),
+        (
+            &["--delay", "5"],
+            "'--delay <MS>': MS must be a whole number of milliseconds from 20",
+        ),
+    ];
+    let out = temp("refused.gif");
+    for (args, want) in cases {
+        let r = hetman()
+            .args(["queens", "trace", "4"])
+            .args(args)
+            .arg("--gif")
+            .arg(&out)
+            .assert()
+            .code(2);
+        let err = String::from_utf8(r.get_output().stderr.clone()).unwrap();
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert_eq!(err.lines().filter(|l| l.contains(want)).count(), 1, "{err}");
+        assert!(!out.exists());
+    }
+    let r = hetman()
+        .args(["queens", "trace", "4", "--gif"])
+        .arg(&foreign)
+        .assert()
+        .code(2);
+    let err = String::from_utf8(r.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("not a GIF hetman wrote"), "{err}");
+    assert_eq!(std::fs::read_to_string(&foreign).unwrap(), "not hetman's");
+    hetman()
+        .args(["queens", "trace", "4", "--from", "3"])
+        .assert()
+        .code(2);
+}
