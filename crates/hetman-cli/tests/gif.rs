@@ -19,6 +19,20 @@ fn temp(name: &str) -> PathBuf {
     d.join(name)
 }
 
+/// Runs `hetman LINE --gif NAME` (NAME in this test run's own temporary
+/// folder, so a file of that name is one this run wrote) and returns the
+/// GIF's bytes.
+fn made_gif(name: &str, line: &str) -> Vec<u8> {
+    let path = temp(name);
+    hetman()
+        .args(line.split_whitespace())
+        .arg("--gif")
+        .arg(&path)
+        .assert()
+        .success();
+    std::fs::read(&path).unwrap()
+}
+
 /// The frames as a viewer shows them (each painted over the last), as
 /// palette indices, with the GIF's size.
 fn play(bytes: &[u8]) -> (u32, u32, Vec<Vec<u8>>) {
@@ -67,16 +81,7 @@ fn assert_queens(frame: &[u8], width: u32, layout: &Layout, n: u32, queens: &[u3
 
 #[test]
 fn six_queens_steps_10_to_40_are_31_frames_that_match_the_trace() {
-    let path = temp("q6.gif");
-    let _ = std::fs::remove_file(&path);
-    hetman()
-        .args([
-            "queens", "trace", "6", "--from", "10", "--to", "40", "--gif",
-        ])
-        .arg(&path)
-        .assert()
-        .success();
-    let bytes = std::fs::read(&path).unwrap();
+    let bytes = made_gif("q6.gif", "queens trace 6 --from 10 --to 40");
     let (w, h, frames) = play(&bytes);
     assert_eq!(frames.len(), 31);
     // Six counters, three to a line, under the title and the step's two lines.
@@ -90,25 +95,13 @@ fn six_queens_steps_10_to_40_are_31_frames_that_match_the_trace() {
         "a range that shows a change"
     );
     // Written again over its own GIF: allowed.
-    hetman()
-        .args(["queens", "trace", "6", "--to", "5", "--gif"])
-        .arg(&path)
-        .assert()
-        .success();
-    let (_, _, frames) = play(&std::fs::read(&path).unwrap());
+    let (_, _, frames) = play(&made_gif("q6.gif", "queens trace 6 --to 5"));
     assert_eq!(frames.len(), 6);
 }
 
 #[test]
 fn eight_queens_to_the_first_solution_is_under_2_mb() {
-    let path = temp("q8.gif");
-    let _ = std::fs::remove_file(&path);
-    hetman()
-        .args(["queens", "trace", "8", "--gif"])
-        .arg(&path)
-        .assert()
-        .success();
-    let bytes = std::fs::read(&path).unwrap();
+    let bytes = made_gif("q8.gif", "queens trace 8");
     assert!(bytes.len() < 2_000_000, "{} bytes", bytes.len());
     let (w, _, frames) = play(&bytes);
     // Step 0 (the empty board) to step 1971, the first solution.
@@ -126,16 +119,8 @@ fn eight_queens_to_the_first_solution_is_under_2_mb() {
 
 #[test]
 fn a_knight_gif_ends_at_the_first_tour_with_the_path_shaded() {
-    let path = temp("k5.gif");
-    let _ = std::fs::remove_file(&path);
-    hetman()
-        .args([
-            "knight", "trace", "5", "--start", "a5", "--from", "20", "--gif",
-        ])
-        .arg(&path)
-        .assert()
-        .success();
-    let (w, _, frames) = play(&std::fs::read(&path).unwrap());
+    let bytes = made_gif("k5.gif", "knight trace 5 --start a5 --from 20");
+    let (w, _, frames) = play(&bytes);
     let board = KnightBoard::new(BoardSize::square(5).unwrap()).unwrap();
     let tour: Vec<_> = KnightTrace::new(&board, Square::new(0, 4), KnightOrder::Plain, false)
         .unwrap()

@@ -306,12 +306,7 @@ fn brute_force_plays_to_its_end_at_the_fast_forward() {
 
 #[test]
 fn queens_watch_in_polish_names_everything_in_polish() {
-    let bin = assert_cmd::cargo::cargo_bin("hetman");
-    let cmd = format!(
-        "LANG=C '{}' queens watch 6 --lang pl; sleep 30",
-        bin.display()
-    );
-    let tmux = Tmux::start(&cmd);
+    let tmux = Tmux::start(&format!("LANG=C {}", watch_cmd("queens watch 6 --lang pl")));
     let s = tmux.wait_for("hetman watch: 6 hetmanów, algorytm z powrotami test(c)");
     assert!(s.contains("krok 0  pauza  5 kroków/s"), "{s}");
     assert!(s.contains("(jeszcze nic: naciśnij spację"), "{s}");

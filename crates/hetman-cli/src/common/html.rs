@@ -435,18 +435,7 @@ fn varint(buf: &mut Vec<u8>, mut x: u64) {
 }
 
 fn escape_html(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+    hetman::render::svg::escape(s).replace('\'', "&#39;")
 }
 
 #[cfg(test)]

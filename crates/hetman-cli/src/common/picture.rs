@@ -167,7 +167,9 @@ pub fn write_tour(pics: &Pictures, t: &TourPicture<'_>) -> Result<()> {
     pics.write_with(|| svg::tour(t))
 }
 
-fn check_parent(flag: &str, path: &Path) -> Result<()> {
+/// Refuses an output file `path` (given to `flag`, e.g. `--svg`) in a
+/// missing folder, or that is a folder.
+pub fn check_parent(flag: &str, path: &Path) -> Result<()> {
     let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
     if let Some(dir) = parent
         && !dir.is_dir()

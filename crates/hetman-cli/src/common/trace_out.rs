@@ -290,21 +290,7 @@ fn write_gif<T: Trace>(trace: T, args: &TraceArgs, path: &Path) -> Result<ExitCo
 /// existing file that is not a GIF hetman wrote (hetman never overwrites a
 /// file it did not write).
 fn check_gif_target(path: &Path) -> Result<()> {
-    if let Some(dir) = path.parent().filter(|p| !p.as_os_str().is_empty())
-        && !dir.is_dir()
-    {
-        bail!(
-            "--gif '{}': the folder '{}' does not exist",
-            path.display(),
-            dir.display()
-        );
-    }
-    if path.is_dir() {
-        bail!(
-            "--gif '{}' is a folder; give a file name such as steps.gif",
-            path.display()
-        );
-    }
+    crate::common::picture::check_parent("--gif", path)?;
     if path.exists() {
         let mut head = Vec::with_capacity(512);
         let ours = std::fs::File::open(path)

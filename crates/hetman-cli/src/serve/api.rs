@@ -635,6 +635,15 @@ mod tests {
         v["error"].as_str().unwrap().to_string()
     }
 
+    /// Each URI is refused with 400 and an error naming its word.
+    async fn all_refused(cases: &[(&str, &str)]) {
+        for &(uri, word) in cases {
+            let (s, body) = get(uri).await;
+            assert_eq!(s, StatusCode::BAD_REQUEST, "{uri}");
+            assert!(error(&body).contains(word), "{uri}: {body}");
+        }
+    }
+
     #[tokio::test]
     async fn four_queens_trace() {
         let (s, body) = get("/api/queens/trace?n=4").await;
@@ -656,7 +665,7 @@ mod tests {
 
     #[tokio::test]
     async fn bad_parameters_name_themselves() {
-        for (uri, word) in [
+        all_refused(&[
             (
                 "/api/queens/trace?n=17",
                 "n must be a whole number from 1 to 16",
@@ -685,11 +694,8 @@ mod tests {
                 "closed must be true or false",
             ),
             ("/api/knight/tour?size=301", "from 1 to 300"),
-        ] {
-            let (s, body) = get(uri).await;
-            assert_eq!(s, StatusCode::BAD_REQUEST, "{uri}");
-            assert!(error(&body).contains(word), "{uri}: {body}");
-        }
+        ])
+        .await;
     }
 
     #[tokio::test]
@@ -741,18 +747,15 @@ mod tests {
         let (s, body) = get("/api/code?algorithm=warnsdorff&dialect=c").await;
         assert_eq!(s, StatusCode::OK);
         assert!(body.contains(r#""id":"try.candidates""#), "{body}");
-        for (uri, word) in [
+        all_refused(&[
             (
                 "/api/code?algorithm=fast",
                 "algorithm must be one of backtracking",
             ),
             ("/api/code?dialect=pascal", "dialect must be pseudo"),
             ("/api/code?n=8", "unknown parameter 'n'"),
-        ] {
-            let (s, body) = get(uri).await;
-            assert_eq!(s, StatusCode::BAD_REQUEST, "{uri}");
-            assert!(error(&body).contains(word), "{uri}: {body}");
-        }
+        ])
+        .await;
     }
 
     #[tokio::test]

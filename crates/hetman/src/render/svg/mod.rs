@@ -159,8 +159,14 @@ impl std::fmt::Display for Num {
     }
 }
 
-/// Text safe inside an XML element or attribute.
-fn escape(s: &str) -> String {
+/// Text safe inside an XML (or HTML) element or double-quoted attribute.
+///
+/// ```
+/// use hetman::render::svg::escape;
+/// assert_eq!(escape(r#"a < b & "c""#), "a &lt; b &amp; &quot;c&quot;");
+/// ```
+#[must_use]
+pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -270,33 +276,39 @@ fn draw_board(out: &mut String, l: &Layout, id: usize, blocked: &[Square]) {
         Num(bh),
         Num((sq * 0.03).max(l.font * 0.05))
     );
+    // The file letters under the board, the rank numbers left of it.
+    let files = (0..w).filter(|&f| shows_label(f, w, l.step)).map(|f| {
+        let x = x0 + (f64::from(f) + 0.5) * sq;
+        (x, bh + l.font * 1.2, file_name(f))
+    });
+    labels(out, "middle", l.font, files);
+    let ranks = (0..h).filter(|&r| shows_label(r, h, l.step)).map(|r| {
+        let y = (f64::from(h - 1 - r) + 0.5) * sq + l.font * 0.35;
+        (x0 - l.font * 0.4, y, (u64::from(r) + 1).to_string())
+    });
+    labels(out, "end", l.font, ranks);
+}
+
+/// Writes a group of labels in the ink colour, each (x, y, text), anchored
+/// as `anchor` says (`middle`, `end`).
+fn labels(
+    out: &mut String,
+    anchor: &str,
+    font: f64,
+    items: impl Iterator<Item = (f64, f64, String)>,
+) {
     let _ = write!(
         out,
-        "<g font-size=\"{}\" fill=\"{INK}\" text-anchor=\"middle\">",
-        Num(l.font)
+        "<g font-size=\"{}\" fill=\"{INK}\" text-anchor=\"{anchor}\">",
+        Num(font)
     );
-    for f in (0..w).filter(|&f| shows_label(f, w, l.step)) {
+    for (x, y, text) in items {
         let _ = write!(
             out,
             "<text x=\"{}\" y=\"{}\">{}</text>",
-            Num(x0 + (f64::from(f) + 0.5) * sq),
-            Num(bh + l.font * 1.2),
-            file_name(f)
-        );
-    }
-    out.push_str("</g>");
-    let _ = write!(
-        out,
-        "<g font-size=\"{}\" fill=\"{INK}\" text-anchor=\"end\">",
-        Num(l.font)
-    );
-    for r in (0..h).filter(|&r| shows_label(r, h, l.step)) {
-        let _ = write!(
-            out,
-            "<text x=\"{}\" y=\"{}\">{}</text>",
-            Num(x0 - l.font * 0.4),
-            Num((f64::from(h - 1 - r) + 0.5) * sq + l.font * 0.35),
-            u64::from(r) + 1
+            Num(x),
+            Num(y),
+            text
         );
     }
     out.push_str("</g>");
