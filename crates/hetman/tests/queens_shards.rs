@@ -10,6 +10,14 @@ use hetman::queens::count::{
 
 mod common;
 
+/// The tests here run one at a time: one of them times a count against its
+/// estimate, which the others' threads would disturb.
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    LOCK.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// (total, unique) for N, from OEIS A000170 and A002562 (tests/data/queens_oeis.txt).
 fn oeis(n: usize) -> (u64, u64) {
     let k = common::queens_oeis()
@@ -44,6 +52,7 @@ fn merged(n: usize, k: usize) -> (u64, u64, JoinPlan) {
 
 #[test]
 fn finer_shards_merge_to_the_oeis_totals_for_several_k() {
+    let _one_at_a_time = serial();
     let top = if cfg!(debug_assertions) { 13 } else { 17 };
     for n in 12..=top {
         let ks: &[usize] = match n {
@@ -64,6 +73,7 @@ fn finer_shards_merge_to_the_oeis_totals_for_several_k() {
 
 #[test]
 fn more_shards_than_rank_sets_cut_rank_sets_into_pieces() {
+    let _one_at_a_time = serial();
     let plan = JoinPlan::new(12).unwrap();
     let k = 2 * plan.rank_sets();
     let fine = JoinPlan::for_shards(12, k).unwrap();
@@ -78,6 +88,7 @@ fn more_shards_than_rank_sets_cut_rank_sets_into_pieces() {
 
 #[test]
 fn finer_shards_are_balanced_by_the_plans_cost() {
+    let _one_at_a_time = serial();
     for (n, ks) in [(16, [64, 256, 2_000]), (17, [100, 500, 3_000])] {
         for k in ks {
             let plan = JoinPlan::for_shards(n, k).unwrap();
@@ -95,6 +106,7 @@ fn finer_shards_are_balanced_by_the_plans_cost() {
 
 #[test]
 fn a_shard_holds_less_as_k_grows() {
+    let _one_at_a_time = serial();
     let n = if cfg!(debug_assertions) { 13 } else { 16 };
     let mut last: Option<(u64, u64)> = None;
     for k in [1, 4, 32, 256] {
@@ -127,6 +139,7 @@ fn a_shard_holds_less_as_k_grows() {
 
 #[test]
 fn a_shard_over_the_budget_is_refused_naming_the_shards_that_fit() {
+    let _one_at_a_time = serial();
     let plan = JoinPlan::new(15).unwrap();
     let split = Split::join(&plan, 1, 1).unwrap();
     let all: Vec<usize> = (0..plan.units()).collect();
@@ -161,6 +174,7 @@ fn a_shard_over_the_budget_is_refused_naming_the_shards_that_fit() {
 /// touches both alike).
 #[test]
 fn a_shards_estimate_is_near_its_count() {
+    let _one_at_a_time = serial();
     use hetman::queens::count::estimate_join;
     use std::time::Duration;
     if cfg!(debug_assertions) {
