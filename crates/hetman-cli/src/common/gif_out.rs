@@ -4,6 +4,7 @@
 //! steps, writes the words and refuses a range that is empty or too long.
 
 use crate::common::events::{describe, title};
+use crate::common::i18n::{Lang, Tr};
 use crate::common::output::group;
 use hetman::render::gif::GifWriter;
 use hetman::render::raster::{Layout, Scene};
@@ -81,7 +82,8 @@ pub fn make<T: Trace>(
 ) -> Result<Made, String> {
     check_range(range, names)?;
     let header = trace.header();
-    let name = title(&header);
+    let tr = Tr::new(Lang::En);
+    let name = title(&header, &tr);
     let mut counters = trace.counters();
     let mut scene = Scene::new(&header);
     let (files, ranks) = scene.size();
@@ -107,7 +109,7 @@ pub fn make<T: Trace>(
         let words = match event {
             None => "the board before the first step".to_string(),
             Some(Event::End { complete: true, .. }) => "the search is over".to_string(),
-            Some(e) => describe(e),
+            Some(e) => describe(e, &tr),
         };
         let lines = text_lines(&name, step, &words, counters, layout.chars_per_line());
         let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
