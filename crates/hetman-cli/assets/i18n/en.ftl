@@ -485,9 +485,9 @@ speed-rate = { $count ->
 }
 board-queens = { $n } by { $n } board, step { $step }, queens on { $squares }
 board-no-square = no square
-no-server = There is no server here: open a trace file below, or run hetman serve and open the address it prints.
+page-no-server = There is no server here: open a trace file below, or run hetman serve and open the address it prints.
 tour-heading = Tour { $number }
-back-to-search = Back to the search
+page-back-to-search = Back to the search
 goto-bad-solution = go to: a solution number from 1, not '{ $value }'
 goto-bad-step = go to: a step from 0, not '{ $value }'
 err-size = size must be N or WxH, e.g. 5 or 5x6, not '{ $value }'

@@ -549,9 +549,9 @@ speed-rate = { $shown } { $count ->
 }
 board-queens = Szachownica { $n } na { $n }, krok { $step }, hetmany na { $squares }
 board-no-square = żadnym polu
-no-server = Tu nie ma serwera: otwórz plik śladu poniżej albo uruchom hetman serve i otwórz adres, który poda.
+page-no-server = Tu nie ma serwera: otwórz plik śladu poniżej albo uruchom hetman serve i otwórz adres, który poda.
 tour-heading = Droga { $number }
-back-to-search = Wróć do przeszukiwania
+page-back-to-search = Wróć do przeszukiwania
 goto-bad-solution = idź do: numer rozwiązania od 1, nie '{ $value }'
 goto-bad-step = idź do: krok od 0, nie '{ $value }'
 err-size = rozmiar musi mieć postać N albo WxH, np. 5 albo 5x6, nie '{ $value }'

@@ -550,9 +550,9 @@ speed-rate = { $shown } { $count ->
 }
 board-queens = Доска { $n } на { $n }, шаг { $step }, ферзи на { $squares }
 board-no-square = ни одном поле
-no-server = Здесь нет сервера: откройте файл трассы ниже или запустите hetman serve и откройте адрес, который он напишет.
+page-no-server = Здесь нет сервера: откройте файл трассы ниже или запустите hetman serve и откройте адрес, который он напишет.
 tour-heading = Обход { $number }
-back-to-search = Назад к поиску
+page-back-to-search = Назад к поиску
 goto-bad-solution = перейти: номер решения от 1, а не '{ $value }'
 goto-bad-step = перейти: шаг от 0, а не '{ $value }'
 err-size = размер должен быть N или WxH, например 5 или 5x6, а не '{ $value }'

@@ -339,8 +339,9 @@
   function duration(seconds) {
     var n = seconds < 90 ? Math.round(seconds) : seconds < 5400 ? Math.round(seconds / 60)
       : seconds < 172800 ? Math.round(seconds / 3600) : Math.round(seconds / 86400);
-    var unit = seconds < 90 ? "seconds" : seconds < 5400 ? "minutes" : seconds < 172800 ? "hours" : "days";
-    return say("duration-" + unit, { count: n, shown: fmt(n) });
+    var id = seconds < 90 ? "duration-seconds" : seconds < 5400 ? "duration-minutes"
+      : seconds < 172800 ? "duration-hours" : "duration-days";
+    return say(id, { count: n, shown: fmt(n) });
   }
 
   // Reads the size box into app.knight; false (with the reason shown) if it cannot be read.
@@ -1173,12 +1174,12 @@
         "<p>" + escapeHtml(say("sym-class-size")) + " <strong id=\"class-size\">" + a.classSize + "</strong>. " + escapeHtml(why) + "</p>" +
         '<div class="images">' + figures + "</div>" +
         "<p class=\"hint\">" + escapeHtml(say("sym-hint")) + "</p>" +
-        '<button type="button" id="back-to-search">' + escapeHtml(say("back-to-search")) + "</button>";
+        '<button type="button" id="back-to-search">' + escapeHtml(say("page-back-to-search")) + "</button>";
     } else {
       var names = sol.path.map(t.squareName, t);
       d.setAttribute("data-path", names.join(" "));
       d.innerHTML = "<h3>" + escapeHtml(say("tour-heading", { number: sol.number })) + "</h3><p><code id=\"tour-path\">" + escapeHtml(names.join(" ")) +
-        "</code></p>" + '<button type="button" id="back-to-search">' + escapeHtml(say("back-to-search")) + "</button>";
+        "</code></p>" + '<button type="button" id="back-to-search">' + escapeHtml(say("page-back-to-search")) + "</button>";
     }
     render();
   }
@@ -1429,7 +1430,7 @@
     if (location.protocol === "file:") {
       buildLegend();
       buildCounters();
-      showError(say("no-server"));
+      showError(say("page-no-server"));
       render();
       return;
     }

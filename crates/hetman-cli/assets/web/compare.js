@@ -23,19 +23,22 @@
   }
 
   // Each method's title, note and counter name are message ids (compare-*, counter-*).
-  function method(id, main, what) {
+  function method(id, main, ids) {
     return {
       id: id, main: main,
-      get title() { return say("compare-" + id + "-title"); },
-      get note() { return say("compare-" + id + "-note"); },
-      get what() { return say(what); }
+      get title() { return say(ids[0]); },
+      get note() { return say(ids[1]); },
+      get what() { return say(ids[2]); }
     };
   }
 
   var METHODS = [
-    method("brute", "placements_scored", "counter-placements-scored"),
-    method("permutations", "permutations_tried", "counter-permutations-tried"),
-    method("backtracking", "calls", "counter-calls-test")
+    method("brute", "placements_scored",
+      ["compare-brute-title", "compare-brute-note", "counter-placements-scored"]),
+    method("permutations", "permutations_tried",
+      ["compare-permutations-title", "compare-permutations-note", "counter-permutations-tried"]),
+    method("backtracking", "calls",
+      ["compare-backtracking-title", "compare-backtracking-note", "counter-calls-test"])
   ];
 
   function fmt(n) {

@@ -45,7 +45,9 @@
     get depthCalls() { return say("lesson-depth-calls"); },
     get depthMoves() { return say("lesson-depth-moves"); },
     depthSum: function (sum, queens, over) {
-      return say("lesson-sum-" + (queens ? "calls" : "moves") + (over ? "-over" : ""), { count: sum, shown: fmtN(sum) });
+      var id = queens ? (over ? "lesson-sum-calls-over" : "lesson-sum-calls")
+        : (over ? "lesson-sum-moves-over" : "lesson-sum-moves");
+      return say(id, { count: sum, shown: fmtN(sum) });
     },
     treeSummary: function (nodes) { return say("lesson-tree-summary", { nodes: fmtN(nodes) }); },
     treeShown: function (made, path) {

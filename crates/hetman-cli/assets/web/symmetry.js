@@ -17,22 +17,22 @@
 
   // In the library's order (Symmetry::ALL): rotations first.
   // A symmetry's name in the page's language (i18n.js), English where there is no page.
-  function named(id, english) {
+  function named(id, message, english) {
     return {
       id: id,
-      get name() { return typeof I18N !== "undefined" ? I18N.t("sym-" + id) : english; }
+      get name() { return typeof I18N !== "undefined" ? I18N.t(message) : english; }
     };
   }
 
   var SYMMETRIES = [
-    named("identity", "identity"),
-    named("rotate-90", "quarter turn"),
-    named("rotate-180", "half turn"),
-    named("rotate-270", "three-quarter turn"),
-    named("mirror-files", "mirror left-right"),
-    named("mirror-ranks", "mirror top-bottom"),
-    named("mirror-diagonal", "mirror in a1-h8 diagonal"),
-    named("mirror-anti-diagonal", "mirror in a8-h1 diagonal")
+    named("identity", "sym-identity", "identity"),
+    named("rotate-90", "sym-rotate-90", "quarter turn"),
+    named("rotate-180", "sym-rotate-180", "half turn"),
+    named("rotate-270", "sym-rotate-270", "three-quarter turn"),
+    named("mirror-files", "sym-mirror-files", "mirror left-right"),
+    named("mirror-ranks", "sym-mirror-ranks", "mirror top-bottom"),
+    named("mirror-diagonal", "sym-mirror-diagonal", "mirror in a1-h8 diagonal"),
+    named("mirror-anti-diagonal", "sym-mirror-anti-diagonal", "mirror in a8-h1 diagonal")
   ];
 
   // Symmetry::map: where (file, rank) goes on an n x n board.
