@@ -203,3 +203,26 @@ test("the one-file player made with --lang pl opens in Polish with no server", a
   await page.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+test("the race of the methods is redrawn in Russian, its verdict included", async () => {
+  const page = await P.open(S.chrome, S.server.url);
+  await page.click("#tab-compare");
+  await page.fill("#compare-n", "5");
+  await page.selectOption("#compare-speed", "top");
+  await page.click("#compare-run");
+  await page.waitForFunction(() => document.getElementById("race-verdict").textContent.length > 0, null, {
+    timeout: 60000,
+  });
+  await page.selectOption("#lang", "ru");
+  const ru = ftl("ru");
+  const race = await page.locator("#race").textContent();
+  for (const id of ["compare-brute-title", "compare-permutations-title", "compare-backtracking-title"]) {
+    saysIn(race, ru, id);
+  }
+  saysIn(race, ru, "counter-calls-test");
+  const verdict = await page.locator("#race-verdict").textContent();
+  assert.ok(verdict.startsWith(ru["compare-verdict"].split("{")[0]), verdict);
+  assert.ok(!/Backtracking needed|calls of test|solutions/.test(race + verdict), race + verdict);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
