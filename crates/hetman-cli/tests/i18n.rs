@@ -128,13 +128,15 @@ fn ids_in(text: &str, prefixes: &BTreeSet<String>) -> BTreeSet<String> {
     out
 }
 
-/// The ids the page asks for: `t('id'` (or `t("id"`) in a script,
+/// The ids the page asks for: `t('id'` or `say('id'` (either quote) in a script,
 /// `data-i18n="id"` (and `-title`, `-aria-label`, `-placeholder`, `-html`) in HTML.
 fn page_ids(text: &str) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     let starts = [
         "t('",
         "t(\"",
+        "say('",
+        "say(\"",
         "data-i18n=\"",
         "data-i18n-title=\"",
         "data-i18n-aria-label=\"",
@@ -144,7 +146,7 @@ fn page_ids(text: &str) -> BTreeSet<String> {
     for start in starts {
         for (at, _) in text.match_indices(start) {
             let before = text[..at].chars().next_back();
-            if start.starts_with('t') && before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            if start.contains('(') && before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
                 continue;
             }
             let rest = &text[at + start.len()..];

@@ -230,4 +230,292 @@ page-dl-svg = Board as SVG
 page-dl-png = Board as PNG
 page-dl-trace = Trace as JSON Lines
 page-dl-page = Player as one HTML page
+page-dl-gif = GIF of the steps
+page-embed = Embed
+page-embed-code = The iframe snippet of this page
 page-footer = Keys: [[space]] play or pause, [[←]] [[→]] one step, [[n]] next solution, [[Home]] back to the start. Made with hetman: the events of `hetman queens trace` and `hetman knight trace`.
+
+## The web page at run time: the narration of a step (trace.js)
+
+step-start = The start: nothing done yet.
+step-call = Call test({ $file }), { $depth } on the board.
+step-call-free = Call test({ $file }), { $depth } on the board; free ranks: { $ranks }.
+step-node = A node for file { $file }, { $depth } on the board.
+step-node-free = A node for file { $file }, { $depth } on the board; free ranks: { $ranks }.
+step-try = Try { $square }.
+step-refuse = { $square } is refused: ruled out by { $lines }.
+step-put = Put a queen on { $square } ({ $depth } on the board).
+step-remove = Remove the queen from { $square }: back up.
+step-solution = Solution { $number }: { $code }.
+step-solution-bare = Solution { $number }.
+step-knight-start = The knight starts on { $square } (1).
+step-move = Move { $number }: { $from } to { $square }.
+step-candidates = From { $square } the knight may go to { $list }: fewest onward moves first.
+step-candidates-none = From { $square } there is no free square.
+step-dead-end = Dead end on { $square } after { $number } squares: no free square to move to.
+step-prune = Prune { $square } ({ $number }): { $why }.
+step-prune-strand = it would strand a square
+step-back = Back up: { $square } ({ $number }) is free again.
+step-tour = Tour { $number } found.
+step-placement = The loops give the placement { $code }.
+step-score = { $pairs } of { $of } pairs of queens do not attack each other.
+step-score-solution = { $pairs } of { $of } pairs of queens do not attack each other: a solution.
+step-permutation-ok = Permutation { $code }: no two queens share a diagonal.
+step-permutation-clash = Permutation { $code }: the queens of files { $i } and { $j } share a diagonal.
+
+## The web page at run time: status line, counters, stack, end (app.js)
+
+now-start = The start: press play, or → for one step.
+now-base = Step { $step }: the board as the search leaves it there (the steps before are not loaded).
+now-showing-solution = Showing solution { $number }; the search waits at step { $step } (play or step to go on).
+now-showing-tour = Showing tour { $number }; the search waits at step { $step } (play or step to go on).
+now-setup = Click a square to set the start or to block it, then load the search.
+status-step = step { $step }
+status-of = of { $count }
+status-of-loaded = of { $count } loaded so far
+stack-depth = Recursion depth { $depth }: { $path }
+history-cut = History cut: the page keeps at most { $cap } events, so the steps before { $step } are gone and a step back stops there.
+end-check-ok = ✓ The search is over, and these counters equal the trace's end line.
+end-check-bad = ✗ { $key } is { $mine } here but { $theirs } in the end line.
+end-cut-limit = The trace was cut by a limit at step { $step }: the search did not run to its end.
+end-trace-short = the trace ends here, before the search does.
+end-no-solution = No solution for { $n } queens, the search is over.
+end-solutions = { $count ->
+    [one] { $shown } solution
+   *[other] { $shown } solutions
+}, the search is over.
+end-no-tour = No tour from { $start }, the search is over after { $moves } { $entered ->
+    [one] square
+   *[other] squares
+} entered.
+end-tours = { $count ->
+    [one] { $shown } tour
+   *[other] { $shown } tours
+} from { $start }, the search is over after { $moves } { $entered ->
+    [one] square
+   *[other] squares
+} entered.
+end-closed-start = { $start } (closed)
+counter-calls-test = calls of test
+counter-depth-now = depth (now)
+sum-solutions = { $count ->
+    [one] { $shown } solution
+   *[other] { $shown } solutions
+}
+sum-tours = { $count ->
+    [one] { $shown } tour
+   *[other] { $shown } tours
+}
+sum-over = , the search is over
+sum-held = in the steps the trace holds
+sum-so-far = found so far
+sum-keeps = (the list keeps the first { $found })
+sum-classes = , in { $count ->
+    [one] { $shown } symmetry class
+   *[other] { $shown } symmetry classes
+}
+sum-class-part = { $count } of { $size }
+sum-smaller = not { $classes }·8 = { $all }: some solutions are their own image under a turn, so their class is smaller.
+
+## The web page at run time: the legend (legend.js)
+
+legend-not-free = not free: attacked, so the file's mask rules it out
+legend-free = free: the ranks this node may try
+legend-row = row: a queen on the same rank
+legend-up = up (the seeds' up[r+c]): a queen on the diagonal falling to the right
+legend-down = down (the seeds' down[r−c+N]): a queen on the diagonal rising to the right
+legend-tried = the square tried now (dark and yellow frame)
+legend-refused = refused, with the lines that rule it out
+legend-file = the file (column) of the current call
+legend-solution = a solution
+legend-path = the knight's path, numbered
+legend-dead-ends = dead ends so far (darker: more)
+legend-dead-end = a dead end now: no free square
+legend-candidate = Warnsdorff: a next square and its onward moves
+legend-pruned = a move pruned
+legend-blocked = a blocked square
+legend-start = the start
+legend-tour = a tour
+
+## The web page at run time: predict the next step (predict.js)
+
+predict-toggle = Predict the next step
+predict-score = Right answers / asked:
+predict-reset = Reset the score
+predict-skip = Show me (not scored)
+predict-answers = Answers
+predict-back = back up
+predict-dead = dead end
+predict-ask-tried = The search tries { $square }. Is it free? Then click { $square } (the queen goes there); if not, choose the line that refuses it: row, up or down.
+predict-ask-queens = What next? Click the square the search tries next, or choose “back up” if it takes a queen away.
+predict-ask-bitboard = What next? Click the square of the next queen, or choose “back up” if the search takes a queen away.
+predict-ask-knight = Where does the knight go next? Click the square, or choose “dead end” if it has no free square, or “back up” if it steps back.
+predict-waiting = Waiting for the next steps of the trace…
+predict-over = The search is over: nothing left to predict.
+predict-unsupported = Predict mode follows the backtracking searches: the queens' backtracking and bitboard, and the knight.
+predict-hold = Predict mode is on: answer the question, or choose “Show me”.
+predict-right = ✓ Right! { $what }
+predict-wrong = ✗ Not this time: you chose { $yours }. What happens: { $what }
+predict-skipped = Shown, not scored: { $what }
+predict-line = the line { $line }
+
+## The web page at run time: call stack, arrays, calls per depth, tree (lesson.js)
+
+lesson-stack-empty = No call yet.
+lesson-stack-over = The search is over: test(1) has returned.
+lesson-head-depth = depth
+lesson-head-call = call
+lesson-head-tries = tries now
+lesson-head-refused = last refused, and why
+lesson-head-move = move
+lesson-head-square = square
+lesson-head-next = next squares (Warnsdorff)
+lesson-call = test({ $c }) file { $file }
+lesson-placed = placed on { $square }
+lesson-trying = tries { $square }
+lesson-arrays-head = The seeds' arrays (files c and ranks r from 1): 1 = free, 0 = taken by a queen
+lesson-arrays-bits = The bitboard search keeps these as bit masks; the arrays show the same squares.
+lesson-no-arrays-brute = Brute force keeps no arrays: it scores every placement, one queen per file.
+lesson-no-arrays-permutations = The permutations keep no arrays: each order of the ranks is checked on its diagonals.
+lesson-no-tree = This method walks no tree: it runs through every placement (or order) in turn.
+lesson-arrays-knight = The knight's array is the board itself: each square holds its move number (0: not entered).
+lesson-read = read now
+lesson-wrote = written now
+lesson-refuses = refuses the square
+lesson-dead-end = dead end
+lesson-pruned = pruned: { $why }
+lesson-depth-head-calls = calls per depth
+lesson-depth-head-moves = squares entered per depth
+lesson-depth-calls = calls of test(c) by queens on the board
+lesson-depth-moves = squares entered by move number
+lesson-sum-calls = Together { $shown } { $count ->
+   *[other] calls
+} so far.
+lesson-sum-calls-over = Together { $shown } { $count ->
+   *[other] calls
+}: the search is over.
+lesson-sum-moves = Together { $shown } { $count ->
+   *[other] squares entered
+} so far.
+lesson-sum-moves-over = Together { $shown } { $count ->
+   *[other] squares entered
+}: the search is over.
+lesson-tree-summary = The tree is too large to draw here (more than { $nodes } nodes, or the steps before this point are not kept): the calls per depth below and the path above summarise it.
+lesson-tree-shown = { $made } { $count ->
+   *[other] nodes
+} so far; the current path has { $path } { $path ->
+    [one] node
+   *[other] nodes
+}.
+lesson-path = Current path: { $path }
+
+## The web page at run time: the methods compared (compare.js)
+
+compare-brute-title = Brute force (seed 003)
+compare-brute-note = every placement with one queen per file, its non-attacking pairs counted
+compare-permutations-title = Permutations
+compare-permutations-note = one queen per rank and file: every order of the ranks, checked on the diagonals
+compare-backtracking-title = Backtracking: test(c)
+compare-backtracking-note = a queen only where row, up and down are free; a dead branch is cut at once
+compare-any-title = Any { $n } squares
+compare-any-note = the unrestricted placements: { $n } queens on any of the { $squares } squares, not run here
+compare-placements = placements
+compare-of = of { $total } to finish
+compare-counting = to finish: counting…
+compare-solutions = { $count ->
+   *[other] { $shown } solutions
+}
+compare-finished = ✓ finished after { $steps } steps
+compare-ff-note = (fast-forwarded: the server's counters)
+compare-ff = fast-forward: at step { $step }…
+compare-verdict = Backtracking needed { $calls } calls of test; the permutations { $perms } orders ({ $pr }×), brute force { $brute } placements ({ $br }×); any { $n } squares would be { $any }.
+compare-same = All three find { $count ->
+   *[other] { $shown } solutions
+}.
+compare-differ = ✗ They find different numbers of solutions: { $list }.
+compare-too-long = the search is longer than the { $max } steps the server runs through
+
+## The web page at run time: address, code panel, keyboard grid, downloads
+
+url-embed-copied = Copied: paste it into a course page.
+url-embed-shown = Copy this into a course page (the server must be reachable from the students' browsers).
+url-embed-title = hetman: the search step by step
+url-step-lost = The link's step { $step } could not be reached: the trace did not load.
+code-v1 = This trace is of schema version 1: its events do not name their code lines.
+code-loading = Loading the code…
+code-failed = The code cannot be shown: { $message }
+access-grid = Board squares: the arrow keys move, Enter or Space chooses the square
+dl-png-failed = the board could not be turned into a PNG
+dl-trace-first = The download holds the first { $limit } events; for the whole trace run { $command } > trace.jsonl
+dl-page-first = The page plays the first { $limit } events at most, with no server: put it on a course page.
+dl-gif-label = GIF of steps { $from }..{ $to }
+dl-gif-steps = The GIF shows steps { $from } to { $to }, one frame a step: for other steps run { $command } --gif steps.gif --from K --to L
+
+## The web page at run time: notes, the knight's setup, errors (app.js)
+
+export-note = This page plays a trace saved in it ({ $what }); it needs no server. Make another with { $command } --html FILE.
+export-queens = { $n } queens, { $algorithm }
+export-knight = knight on { $width }×{ $height } from { $start }, { $order }
+export-closed = closed
+export-blocked = blocked { $squares }
+far-no-tour = This search finds no tour: it is over after { $steps } steps ({ $moves } squares entered), so n runs to its end.
+far-first = No tour in the first { $steps } steps: at { $speed } that is { $time } of playing, and the first tour lies further still. Warnsdorff's rule (fewest onward moves first) finds one at once.
+duration-seconds = { $count ->
+   *[other] { $shown } seconds
+}
+duration-minutes = { $count ->
+   *[other] { $shown } minutes
+}
+duration-hours = { $count ->
+   *[other] { $shown } hours
+}
+duration-days = { $count ->
+   *[other] { $shown } days
+}
+tour-looking = Looking for a tour…
+tour-open = An open tour of { $width }×{ $height } from { $start } ({ $algorithm }, { $nodes } squares entered)
+tour-closed = A closed tour of { $width }×{ $height } from { $start } ({ $algorithm }, { $nodes } squares entered)
+tour-colours = : the path runs from blue at the start (green dot) to red at the end (red dot).
+ask-start = A search is loaded: changing the setup throws it away. Still start on { $square }?
+ask-block = A search is loaded: changing the setup throws it away. Still block or free { $square }?
+speed-top = top speed
+speed-rate = { $count ->
+    [one] { $shown } step/s
+   *[other] { $shown } steps/s
+}
+board-queens = { $n } by { $n } board, step { $step }, queens on { $squares }
+board-no-square = no square
+page-no-server = There is no server here: open a trace file below, or run hetman serve and open the address it prints.
+tour-heading = Tour { $number }
+page-back-to-search = Back to the search
+goto-bad-solution = go to: a solution number from 1, not '{ $value }'
+goto-bad-step = go to: a step from 0, not '{ $value }'
+err-size = size must be N or WxH, e.g. 5 or 5x6, not '{ $value }'
+err-start-blocked = the start cannot be blocked: choose another start first
+err-no-solution = there is no solution { $number }: the search finds { $found }
+err-no-tour = there is no tour { $number }: the search finds { $found }
+err-jump = the jump went wrong: at step { $step } { $key } is { $mine } here but { $theirs } on the server
+err-read = cannot read { $file }: { $message }
+
+## The web page at run time: a solution's symmetries (app.js, symmetry.js)
+
+sym-identity = identity
+sym-rotate-90 = quarter turn
+sym-rotate-180 = half turn
+sym-rotate-270 = three-quarter turn
+sym-mirror-files = mirror left-right
+sym-mirror-ranks = mirror top-bottom
+sym-mirror-diagonal = mirror in a1-h8 diagonal
+sym-mirror-anti-diagonal = mirror in a8-h1 diagonal
+sym-why-8 = Its 8 images are all different: a class of 8.
+sym-why = It is unchanged by the { $fixed }, so it has only { $size } different images: a class of { $size }.
+sym-and = and the
+sym-heading = Solution { $number }
+sym-canonical = Canonical form (the smallest code of its 8 images):
+sym-this = (this solution)
+sym-class-size = Symmetry class size:
+sym-hint = The 4 turns and 4 mirrors of the board take a solution to a solution. If every class had 8 members, 8 queens would have 12·8 = 96 solutions; there are 92, because one class is unchanged by the half turn and has only 4 (11·8 + 4 = 92). The green frame marks the canonical image.
+board-knight-setup = Knight board { $width } by { $height }, start { $start }, blocked { $blocked }
+board-knight-tour = A knight's tour of { $width } by { $height }
+board-knight = { $width } by { $height } board, step { $step }, knight's path { $squares }
+board-empty = empty

@@ -16,8 +16,13 @@
 })(typeof self !== "undefined" ? self : this, function (B, T) {
   "use strict";
 
+  // The page's words in its language (i18n.js and the .ftl files).
+  function say(id, args) {
+    return typeof I18N !== "undefined" ? I18N.t(id, args) : id;
+  }
+
   var TEXT = {
-    grid: "Board squares: the arrow keys move, Enter or Space chooses the square",
+    get grid() { return say("access-grid"); },
     square: function (name) { return name; }
   };
   var MAX_SQUARES = 4096; // larger boards (a finished tour of 100x100) get no grid

@@ -57,7 +57,12 @@
   /* ---- small helpers ---- */
 
   function fmt(n) {
-    return Number(n).toLocaleString("en-US");
+    return typeof I18N !== "undefined" ? I18N.num(n) : Number(n).toLocaleString("en-US");
+  }
+
+  // The page's words in its language (i18n.js and the .ftl files).
+  function say(id, args) {
+    return typeof I18N !== "undefined" ? I18N.t(id, args) : id;
   }
 
   function escapeHtml(s) {
@@ -200,15 +205,15 @@
     if (mode === "export") {
       var h = t.header;
       $("export-note").hidden = false;
-      $("export-note").textContent = "This page plays a trace saved in it (" + describeHeader(h) +
-        "); it needs no server. Make another with " + commandFor(h) + " --html FILE.";
+      $("export-note").textContent = say("export-note", { what: describeHeader(h), command: commandFor(h) });
     }
   }
 
   function describeHeader(h) {
-    if (h.problem === "queens") return h.n + " queens, " + h.algorithm;
-    return "knight on " + h.width + "×" + h.height + " from " + h.start + ", " + h.order +
-      (h.closed ? ", closed" : "") + (h.blocked && h.blocked.length ? ", blocked " + h.blocked.join(" ") : "");
+    if (h.problem === "queens") return say("export-queens", { n: h.n, algorithm: h.algorithm });
+    return say("export-knight", { width: h.width, height: h.height, start: h.start, order: h.order }) +
+      (h.closed ? ", " + say("export-closed") : "") +
+      (h.blocked && h.blocked.length ? ", " + say("export-blocked", { squares: h.blocked.join(" ") }) : "");
   }
 
   /* ---- the problem forms ---- */
@@ -318,13 +323,12 @@
       if (!end.counters || !(end.counters.tours === 0)) return;
       var note;
       if (end.complete) {
-        note = "This search finds no tour: it is over after " + fmt(end.step - 1) + " steps (" +
-          fmt(end.counters.moves) + " squares entered), so n runs to its end.";
+        note = say("far-no-tour", { steps: fmt(end.step - 1), moves: fmt(end.counters.moves) });
       } else {
-        note = "No tour in the first " + fmt(LOOK_AHEAD) + " steps: at " + $("speed-out").textContent +
-          " that is " + duration(LOOK_AHEAD / (app.speed === Infinity ? 1e6 : app.speed)) +
-          " of playing, and the first tour lies further still. Warnsdorff's rule (fewest onward moves first) " +
-          "finds one at once.";
+        note = say("far-first", {
+          steps: fmt(LOOK_AHEAD), speed: $("speed-out").textContent,
+          time: duration(LOOK_AHEAD / (app.speed === Infinity ? 1e6 : app.speed))
+        });
         $("far-warnsdorff").hidden = !plainKnight;
       }
       $("far-text").textContent = note;
@@ -333,10 +337,11 @@
   }
 
   function duration(seconds) {
-    if (seconds < 90) return Math.round(seconds) + " seconds";
-    if (seconds < 5400) return Math.round(seconds / 60) + " minutes";
-    if (seconds < 172800) return Math.round(seconds / 3600) + " hours";
-    return fmt(Math.round(seconds / 86400)) + " days";
+    var n = seconds < 90 ? Math.round(seconds) : seconds < 5400 ? Math.round(seconds / 60)
+      : seconds < 172800 ? Math.round(seconds / 3600) : Math.round(seconds / 86400);
+    var id = seconds < 90 ? "duration-seconds" : seconds < 5400 ? "duration-minutes"
+      : seconds < 172800 ? "duration-hours" : "duration-days";
+    return say(id, { count: n, shown: fmt(n) });
   }
 
   // Reads the size box into app.knight; false (with the reason shown) if it cannot be read.
@@ -344,7 +349,7 @@
     var text = $("knight-size").value;
     var size = parseSize(text);
     if (!size) {
-      showError("size must be N or WxH, e.g. 5 or 5x6, not '" + text.trim() + "'");
+      showError(say("err-size", { value: text.trim() }));
       return false;
     }
     var k = app.knight;
@@ -371,7 +376,7 @@
     var names = Array.from(k.blocked).sort(function (a, b) { return a - b; }).map(function (i) {
       return T.squareName(i % k.width, Math.floor(i / k.width));
     });
-    $("knight-blocked").textContent = names.length ? names.join(" ") : "none";
+    $("knight-blocked").textContent = names.length ? names.join(" ") : say("event-none");
   }
 
   function showFinishedTour() {
@@ -379,7 +384,7 @@
     resetPlayer();
     app.timeline = null;
     app.view = "setup";
-    $("now").textContent = "Looking for a tour…";
+    $("now").textContent = say("tour-looking");
     render();
     var url = "/api/knight/tour?" + knightParams();
     fetch(url).then(function (res) {
@@ -402,9 +407,9 @@
       };
       app.view = "tour";
       var big = w > 24 || body.height > 24;
-      $("now").textContent = (body.closed ? "A closed" : "An open") + " tour of " + w + "×" + body.height +
-        " from " + body.start + " (" + body.algorithm + ", " + fmt(body.nodes) + " squares entered)" +
-        (big ? ": the path runs from blue at the start (green dot) to red at the end (red dot)." : ".");
+      $("now").textContent = say(body.closed ? "tour-closed" : "tour-open", {
+        width: w, height: body.height, start: body.start, algorithm: body.algorithm, nodes: fmt(body.nodes)
+      }) + (big ? say("tour-colours") : ".");
       render();
     }).catch(function (err) {
       $("now").textContent = "";
@@ -429,9 +434,8 @@
     if (app.view !== "setup" && app.view !== "tour" && app.timeline && app.timeline.header) {
       // A search is loaded: a click keeps it, and asks before the setup is changed.
       app.askedSquare = i;
-      var what = $("click-block").checked ? "block or free " : "start on ";
-      $("ask-text").textContent = "A search is loaded: changing the setup throws it away. " +
-        "Still " + what + T.squareName(at.file, at.rank) + "?";
+      $("ask-text").textContent = say($("click-block").checked ? "ask-block" : "ask-start",
+        { square: T.squareName(at.file, at.rank) });
       $("ask").hidden = false;
       $("ask-edit").focus();
       return;
@@ -454,7 +458,7 @@
     }
     if ($("click-block").checked) {
       if (i === k.start) {
-        showError("the start cannot be blocked: choose another start first");
+        showError(say("err-start-blocked"));
         return;
       }
       if (k.blocked.has(i)) k.blocked.delete(i); else k.blocked.add(i);
@@ -473,7 +477,7 @@
   function setSpeed() {
     var v = Number($("speed").value);
     app.speed = v >= 100 ? Infinity : Math.round(Math.pow(10, v / 99 * 5));
-    var text = app.speed === Infinity ? "top speed" : fmt(app.speed) + (app.speed === 1 ? " step/s" : " steps/s");
+    var text = app.speed === Infinity ? say("speed-top") : say("speed-rate", { count: app.speed, shown: fmt(app.speed) });
     $("speed-out").textContent = text;
     $("speed").setAttribute("aria-valuetext", text);
   }
@@ -650,8 +654,9 @@
       k.blocked.forEach(function (i) { blocked[i] = 1; });
       return B.knight({
         width: k.width, height: k.height, blocked: blocked, start: k.start, setup: true,
-        label: "Knight board " + k.width + " by " + k.height + ", start " + $("knight-start").textContent +
-          ", blocked " + $("knight-blocked").textContent
+        label: say("board-knight-setup", {
+          width: k.width, height: k.height, start: $("knight-start").textContent, blocked: $("knight-blocked").textContent
+        })
       });
     }
     if (app.view === "tour" && app.finishedTour) {
@@ -661,7 +666,7 @@
       return B.knight({
         width: ft.width, height: ft.height, blocked: bl, start: -1, path: ft.path, depth: ft.path.length,
         tour: true, closed: ft.closed,
-        label: "A knight's tour of " + ft.width + " by " + ft.height + ": " +
+        label: say("board-knight-tour", { width: ft.width, height: ft.height }) + ": " +
           (ft.names.length <= 100 ? ft.names.join(" ") : ft.names.slice(0, 100).join(" ") + " …")
       });
     }
@@ -700,15 +705,15 @@
     var s = t.state;
     var placed = [];
     for (var f = 0; f < t.n; f++) if (s.ranks[f] >= 0) placed.push(T.squareName(f, s.ranks[f]));
-    return t.n + " by " + t.n + " board, step " + t.cursor + ", queens on " + (placed.length ? placed.join(" ") : "no square");
+    return say("board-queens", { n: t.n, step: t.cursor, squares: placed.length ? placed.join(" ") : say("board-no-square") });
   }
 
   function knightLabel(t) {
     var s = t.state;
     var path = [];
     for (var i = 0; i < s.depth; i++) path.push(t.squareName(s.path[i]));
-    return t.width + " by " + t.height + " board, step " + t.cursor + ", knight's path " +
-      (path.length ? path.join(" ") : "empty");
+    return say("board-knight", { width: t.width, height: t.height, step: t.cursor,
+      squares: path.length ? path.join(" ") : say("board-empty") });
   }
 
   function render() {
@@ -745,15 +750,15 @@
   function endWords(t) {
     var h = t.header;
     var c = t.end ? t.end.counters : t.counters();
-    if (!t.end) return "the trace ends here, before the search does.";
+    if (!t.end) return say("end-trace-short");
     if (h.problem === "queens") {
       var n = c.solutions;
-      return (n === 0 ? "No solution for " + h.n + " queens" : fmt(n) + (n === 1 ? " solution" : " solutions")) +
-        ", the search is over.";
+      return n === 0 ? say("end-no-solution", { n: h.n })
+        : say("end-solutions", { count: n, shown: fmt(n) });
     }
-    var from = " from " + h.start + (h.closed ? " (closed)" : "");
-    return (c.tours === 0 ? "No tour" + from : fmt(c.tours) + (c.tours === 1 ? " tour" : " tours") + from) +
-      ", the search is over after " + fmt(c.moves) + " squares entered.";
+    var from = h.closed ? say("end-closed-start", { start: h.start }) : h.start;
+    return say(c.tours === 0 ? "end-no-tour" : "end-tours",
+      { count: c.tours, shown: fmt(c.tours), start: from, moves: fmt(c.moves), entered: c.moves });
   }
 
   function searchOver() {
@@ -801,8 +806,8 @@
       }
       if (app.urlFor && J.canWalk(t.header)) return jumpFar(Infinity, solution);
       if (t.end && t.counters && t.end.counters[t.problem === "queens" ? "solutions" : "tours"] < solution) {
-        showError("there is no " + (t.problem === "queens" ? "solution " : "tour ") + fmt(solution) + ": the search finds " +
-          fmt(t.end.counters[t.problem === "queens" ? "solutions" : "tours"]));
+        showError(say(t.problem === "queens" ? "err-no-solution" : "err-no-tour",
+          { number: fmt(solution), found: fmt(t.end.counters[t.problem === "queens" ? "solutions" : "tours"]) }));
         return;
       }
       app.goalSolution = solution;
@@ -857,7 +862,7 @@
     if (solution) {
       var found = J.walk(nt, Infinity, solution);
       if (found.state.counters[5] < solution) {
-        showError("there is no solution " + fmt(solution) + ": the search finds " + fmt(found.state.counters[5]));
+        showError(say("err-no-solution", { number: fmt(solution), found: fmt(found.state.counters[5]) }));
         return;
       }
       target = found.at;
@@ -904,8 +909,7 @@
     t.seek(at);
     for (var key in mine) {
       if (mine[key] !== t.lastEnd.counters[key]) {
-        showError("the jump went wrong: at step " + fmt(t.count) + " " + key + " is " + mine[key] +
-          " here but " + t.lastEnd.counters[key] + " on the server");
+        showError(say("err-jump", { step: fmt(t.count), key: key, mine: mine[key], theirs: t.lastEnd.counters[key] }));
         return;
       }
     }
@@ -928,34 +932,30 @@
       $("stack").textContent = "";
       $("history-note").hidden = true;
       if (app.view === "setup") {
-        $("now").textContent = $("now").textContent ||
-          "Click a square to set the start or to block it, then load the search.";
+        $("now").textContent = $("now").textContent || say("now-setup");
       }
       renderCounters(null);
       renderSolutions();
       return;
     }
     var done = app.source && app.source.done;
-    $("step").textContent = "step " + fmt(t.cursor);
-    $("total").textContent = done
-      ? "of " + fmt(t.count)
-      : "of " + fmt(t.count) + " loaded so far";
+    $("step").textContent = say("status-step", { step: fmt(t.cursor) });
+    $("total").textContent = say(done ? "status-of" : "status-of-loaded", { count: fmt(t.count) });
     if (app.view === "trace") {
       var msg = app.message && app.message.at === t.cursor ? app.message.text : null;
       if (!msg) app.message = null;
-      $("now").textContent = msg || (t.cursor === 0 ? "The start: press play, or → for one step."
-        : t.cursor === t.base ? "Step " + fmt(t.cursor) + ": the board as the search leaves it there (the steps before are not loaded)."
+      $("now").textContent = msg || (t.cursor === 0 ? say("now-start")
+        : t.cursor === t.base ? say("now-base", { step: fmt(t.cursor) })
         : t.describe(t.cursor - 1) + (searchOver() ? " " + endWords(t) : ""));
     } else if (app.view === "solution" && t.solutions[app.selected]) {
-      $("now").textContent = "Showing " + (t.problem === "queens" ? "solution " : "tour ") +
-        t.solutions[app.selected].number + "; the search waits at step " + fmt(t.cursor) + " (play or step to go on).";
+      $("now").textContent = say(t.problem === "queens" ? "now-showing-solution" : "now-showing-tour",
+        { number: t.solutions[app.selected].number, step: fmt(t.cursor) });
     }
     $("stack").textContent = stackText(t);
     var note = $("history-note");
     if (t.cut) {
       note.hidden = false;
-      note.textContent = "History cut: the page keeps at most " + fmt(t.cap) +
-        " events, so the steps before " + fmt(t.base + 1) + " are gone and a step back stops there.";
+      note.textContent = say("history-cut", { cap: fmt(t.cap), step: fmt(t.base + 1) });
     } else {
       note.hidden = true;
     }
@@ -966,11 +966,11 @@
     if (check) {
       el.className = check.ok ? "ok" : "bad";
       el.textContent = check.ok
-        ? "✓ The search is over, and these counters equal the trace's end line."
-        : "✗ " + check.key + " is " + check.mine + " here but " + check.theirs + " in the end line.";
+        ? say("end-check-ok")
+        : say("end-check-bad", { key: check.key, mine: check.mine, theirs: check.theirs });
     } else if (done && !t.end && t.lastEnd && t.cursor === t.count) {
       el.className = "";
-      el.textContent = "The trace was cut by a limit at step " + fmt(t.count) + ": the search did not run to its end.";
+      el.textContent = say("end-cut-limit", { step: fmt(t.count) });
     } else {
       el.className = "";
       el.textContent = "";
@@ -986,18 +986,19 @@
         parts.push("test(" + (f + 1) + ") " + T.squareName(f, s.ranks[f]));
       }
       if (s.file >= 0 && s.file === s.depth && s.file < t.n) parts.push("test(" + (s.file + 1) + ") …");
-      return "Recursion depth " + s.depth + ": " + (parts.length ? parts.join(" → ") : "—");
+      return say("stack-depth", { depth: s.depth, path: parts.length ? parts.join(" → ") : "—" });
     }
     var path = [];
     for (var i = 0; i < s.depth; i++) path.push(t.squareName(s.path[i]));
-    return "Recursion depth " + s.depth + ": " + (path.length ? path.join(" ") : "—");
+    return say("stack-depth", { depth: s.depth, path: path.length ? path.join(" ") : "—" });
   }
 
+  // The counters' names: the message ids the terminal's counters use too.
   var LABELS = {
-    calls: "calls of test", tries: "tries", refusals: "refusals", placements: "placements",
-    backtracks: "backtracks", solutions: "solutions", moves: "moves", dead_ends: "dead ends",
-    prunes: "prunes", tours: "tours", placements_scored: "placements scored",
-    permutations_tried: "permutations tried"
+    calls: "counter-calls-test", tries: "counter-tries", refusals: "counter-refusals",
+    placements: "counter-placements", backtracks: "counter-backtracks", solutions: "counter-solutions",
+    moves: "counter-moves", dead_ends: "counter-dead-ends", prunes: "counter-prunes", tours: "counter-tours",
+    placements_scored: "counter-placements-scored", permutations_tried: "counter-permutations-tried"
   };
 
   function buildCounters() {
@@ -1017,8 +1018,8 @@
       dl.appendChild(dt);
       dl.appendChild(dd);
     };
-    add("depth", "depth (now)");
-    names.forEach(function (key) { add(key, LABELS[key]); });
+    add("depth", say("counter-depth-now"));
+    names.forEach(function (key) { add(key, LABELS[key] ? say(LABELS[key]) : key); });
     app.counterNames = names;
   }
 
@@ -1073,7 +1074,7 @@
       text = names.slice(0, 8).join(" ") + (names.length > 8 ? " …" : "");
     }
     b.innerHTML = '<span class="num">#' + sol.number + "</span> " + escapeHtml(text);
-    b.setAttribute("aria-label", (t.problem === "queens" ? "Solution " : "Tour ") + sol.number + ": " + text);
+    b.setAttribute("aria-label", say(t.problem === "queens" ? "sym-heading" : "tour-heading", { number: sol.number }) + ": " + text);
     li.appendChild(b);
     return li;
   }
@@ -1094,29 +1095,29 @@
 
   function summary(t, found) {
     var total = t.counters()[t.problem === "queens" ? "solutions" : "tours"];
-    var more = total > found ? " (the list keeps the first " + fmt(found) + ")" : "";
+    var more = total > found ? " " + say("sum-keeps", { found: fmt(found) }) : "";
     var over = searchOver();
     var cutEnd = !t.end && t.lastEnd && !t.lastEnd.complete && app.source && app.source.done && t.cursor === t.count;
     if (t.problem !== "queens") {
       if (over) return endWords(t) + more;
-      return fmt(total) + (total === 1 ? " tour" : " tours") + (cutEnd ? " in the steps the trace holds" : " found so far") + more + ".";
+      return say("sum-tours", { count: total, shown: fmt(total) }) + " " + say(cutEnd ? "sum-held" : "sum-so-far") +
+        more + ".";
     }
     var classes = classesOf(t, found);
     var sizes = { 8: 0, 4: 0, 2: 0, 1: 0 };
     classes.forEach(function (size) { sizes[size]++; });
     var parts = classParts(sizes);
-    var text = fmt(total) + (total === 1 ? " solution" : " solutions") +
-      (over ? ", the search is over" : cutEnd ? " in the steps the trace holds" : " found so far") + more + ", in " +
-      fmt(classes.size) + (classes.size === 1 ? " symmetry class" : " symmetry classes") +
-      (parts.length ? " (" + parts.join(", ") + ")" : "") + ".";
+    var text = say("sum-solutions", { count: total, shown: fmt(total) }) +
+      (over ? say("sum-over") : " " + say(cutEnd ? "sum-held" : "sum-so-far")) + more +
+      say("sum-classes", { count: classes.size, shown: fmt(classes.size) }) +
+      (parts.length ? " (" + parts.map(function (p) { return p.text; }).join(", ") + ")" : "") + ".";
     var check = t.checkEnd();
     if (check && check.ok && classes.size && found === total) {
       var sum = 0;
       classes.forEach(function (size) { sum += size; });
       if (sum === total && sizes[8] !== classes.size) {
-        text += " " + parts.map(function (p) { var x = p.split(" of "); return x[0] + "·" + x[1]; }).join(" + ") +
-          " = " + fmt(sum) + ", not " + classes.size + "·8 = " + fmt(classes.size * 8) +
-          ": some solutions are their own image under a turn, so their class is smaller.";
+        text += " " + parts.map(function (p) { return p.count + "·" + p.size; }).join(" + ") +
+          " = " + fmt(sum) + ", " + say("sum-smaller", { classes: classes.size, all: fmt(classes.size * 8) });
       }
     }
     return text;
@@ -1125,7 +1126,9 @@
   // "1,765 of 8, 22 of 4": how many symmetry classes of each size.
   function classParts(sizes) {
     var parts = [];
-    [8, 4, 2, 1].forEach(function (s) { if (sizes[s]) parts.push(fmt(sizes[s]) + " of " + s); });
+    [8, 4, 2, 1].forEach(function (s) {
+      if (sizes[s]) parts.push({ count: fmt(sizes[s]), size: s, text: say("sum-class-part", { count: fmt(sizes[s]), size: s }) });
+    });
     return parts;
   }
 
@@ -1154,10 +1157,8 @@
       var fixed = a.fixedBy.filter(function (id) { return id !== "identity"; }).map(function (id) {
         return Sym.SYMMETRIES.filter(function (s) { return s.id === id; })[0].name;
       });
-      var why = a.classSize === 8
-        ? "Its 8 images are all different: a class of 8."
-        : "It is unchanged by the " + fixed.join(" and the ") + ", so it has only " + a.classSize +
-          " different images: a class of " + a.classSize + ".";
+      var why = a.classSize === 8 ? say("sym-why-8")
+        : say("sym-why", { fixed: fixed.join(" " + say("sym-and") + " "), size: a.classSize });
       var figures = a.images.map(function (img) {
         var same = img.sameAs >= 0;
         return '<figure class="' + (same ? "same" : "") + '">' +
@@ -1167,20 +1168,18 @@
           (same ? " (= " + escapeHtml(a.images[img.sameAs].symmetry.name) + ")" : "") +
           "<br><code>" + compactCode(img.ranks) + "</code></figcaption></figure>";
       }).join("");
-      d.innerHTML = "<h3>Solution " + sol.number + ": <code>" + escapeHtml(sol.code) + "</code></h3>" +
-        "<p>Canonical form (the smallest code of its 8 images): <code id=\"canonical\">" + Sym.code(a.canonical) +
-        "</code>" + (a.isCanonical ? " (this solution)" : "") + ".</p>" +
-        "<p>Symmetry class size: <strong id=\"class-size\">" + a.classSize + "</strong>. " + escapeHtml(why) + "</p>" +
+      d.innerHTML = "<h3>" + escapeHtml(say("sym-heading", { number: sol.number })) + ": <code>" + escapeHtml(sol.code) + "</code></h3>" +
+        "<p>" + escapeHtml(say("sym-canonical")) + " <code id=\"canonical\">" + Sym.code(a.canonical) +
+        "</code>" + (a.isCanonical ? " " + escapeHtml(say("sym-this")) : "") + ".</p>" +
+        "<p>" + escapeHtml(say("sym-class-size")) + " <strong id=\"class-size\">" + a.classSize + "</strong>. " + escapeHtml(why) + "</p>" +
         '<div class="images">' + figures + "</div>" +
-        "<p class=\"hint\">The 4 turns and 4 mirrors of the board take a solution to a solution. If every class had 8 " +
-        "members, 8 queens would have 12·8 = 96 solutions; there are 92, because one class is unchanged by the " +
-        "half turn and has only 4 (11·8 + 4 = 92). The green frame marks the canonical image.</p>" +
-        '<button type="button" id="back-to-search">Back to the search</button>';
+        "<p class=\"hint\">" + escapeHtml(say("sym-hint")) + "</p>" +
+        '<button type="button" id="back-to-search">' + escapeHtml(say("page-back-to-search")) + "</button>";
     } else {
       var names = sol.path.map(t.squareName, t);
       d.setAttribute("data-path", names.join(" "));
-      d.innerHTML = "<h3>Tour " + sol.number + "</h3><p><code id=\"tour-path\">" + escapeHtml(names.join(" ")) +
-        "</code></p>" + '<button type="button" id="back-to-search">Back to the search</button>';
+      d.innerHTML = "<h3>" + escapeHtml(say("tour-heading", { number: sol.number })) + "</h3><p><code id=\"tour-path\">" + escapeHtml(names.join(" ")) +
+        "</code></p>" + '<button type="button" id="back-to-search">' + escapeHtml(say("page-back-to-search")) + "</button>";
     }
     render();
   }
@@ -1322,7 +1321,7 @@
       var k = /^\d+$/.test(text) ? Number(text) : NaN;
       var solution = $("goto-what").value === "solution";
       if (!(k >= (solution ? 1 : 0)) || !Number.isSafeInteger(k)) {
-        showError("go to: a " + (solution ? "solution number from 1" : "step from 0") + ", not '" + $("goto").value.trim() + "'");
+        showError(say(solution ? "goto-bad-solution" : "goto-bad-step", { value: $("goto").value.trim() }));
         return;
       }
       goTo(solution ? 0 : k, solution ? k : 0);
@@ -1363,7 +1362,7 @@
       if (!file) return;
       file.text().then(function (text) {
         loadFromText(text, file.name.replace(/\.[^.]*$/, ""));
-      }, function (err) { showError("cannot read " + file.name + ": " + err.message); });
+      }, function (err) { showError(say("err-read", { file: file.name, message: err.message })); });
     });
     document.addEventListener("keydown", onKey);
     document.addEventListener("keyup", onKeyUp);
@@ -1374,6 +1373,24 @@
     if (v.zoom <= 0) v.zoom = Math.max(0.05, ($("tree").clientWidth - 20) / ((v.shown ? v.shown.maxCol : 0) + 1));
     v.zoom = Math.max(0.05, Math.min(60, v.zoom * f));
     render();
+  }
+
+  // Everything the scripts wrote in words, again in the language chosen now.
+  function relabel() {
+    setSpeed();
+    showKnightFacts();
+    buildLegend();
+    app.counterNames = null;
+    app.listShown = 0;
+    $("solutions").textContent = "";
+    app.svg = null;
+    if (app.predict) app.predict.relabel();
+    if (app.boardKeys) app.boardKeys.el.setAttribute("aria-label", window.HetmanAccess.TEXT.grid);
+    if (app.compare && app.compare.relabel) app.compare.relabel();
+    if (app.lesson && app.lesson.relabel) app.lesson.relabel();
+    if (app.code && app.code.relabel) app.code.relabel();
+    render();
+    if (app.view === "solution" && app.timeline && app.timeline.solutions[app.selected]) showSolution(app.selected);
   }
 
   function start() {
@@ -1388,6 +1405,8 @@
     var listings = $("code-listings");
     app.code = new Code.Panel($("code"), listings ? Code.fromPage(listings.textContent) : Code.fromServer());
     wire();
+    // A switch of language draws every text again, at the same step of the same search.
+    if (typeof I18N !== "undefined") I18N.onChange(relabel);
     setSpeed();
     showKnightFacts();
     var packed = $("trace-packed");
@@ -1411,7 +1430,7 @@
     if (location.protocol === "file:") {
       buildLegend();
       buildCounters();
-      showError("There is no server here: open a trace file below, or run hetman serve and open the address it prints.");
+      showError(say("page-no-server"));
       render();
       return;
     }
@@ -1423,7 +1442,7 @@
   // For tests and the console.
   window.hetmanPage = {
     app: app,
-    classParts: classParts,
+    classParts: function (sizes) { return classParts(sizes).map(function (p) { return p.text; }); },
     state: function () {
       var t = app.timeline;
       return t && t.header ? {

@@ -11,10 +11,15 @@
   "use strict";
   var K = T.K;
 
+  // The page's words in its language (i18n.js and the .ftl files).
+  function say(id, args) {
+    return typeof I18N !== "undefined" ? I18N.t(id, args) : id;
+  }
+
   var TEXT = {
-    v1: "This trace is of schema version 1: its events do not name their code lines.",
-    loading: "Loading the code…",
-    failed: function (msg) { return "The code cannot be shown: " + msg; }
+    get v1() { return say("code-v1"); },
+    get loading() { return say("code-loading"); },
+    failed: function (msg) { return say("code-failed", { message: msg }); }
   };
 
   // The listing's name of a trace's algorithm.

@@ -17,17 +17,32 @@
   var CHUNK = 50000;
   var PER_FRAME = 20000;
 
+  // The page's words in its language (i18n.js and the .ftl files).
+  function say(id, args) {
+    return typeof I18N !== "undefined" ? I18N.t(id, args) : id;
+  }
+
+  // Each method's title, note and counter name are message ids (compare-*, counter-*).
+  function method(id, main, ids) {
+    return {
+      id: id, main: main,
+      get title() { return say(ids[0]); },
+      get note() { return say(ids[1]); },
+      get what() { return say(ids[2]); }
+    };
+  }
+
   var METHODS = [
-    { id: "brute", title: "Brute force (seed 003)", main: "placements_scored", what: "placements scored",
-      note: "every placement with one queen per file, its non-attacking pairs counted" },
-    { id: "permutations", title: "Permutations", main: "permutations_tried", what: "permutations tried",
-      note: "one queen per rank and file: every order of the ranks, checked on the diagonals" },
-    { id: "backtracking", title: "Backtracking: test(c)", main: "calls", what: "calls of test",
-      note: "a queen only where row, up and down are free; a dead branch is cut at once" }
+    method("brute", "placements_scored",
+      ["compare-brute-title", "compare-brute-note", "counter-placements-scored"]),
+    method("permutations", "permutations_tried",
+      ["compare-permutations-title", "compare-permutations-note", "counter-permutations-tried"]),
+    method("backtracking", "calls",
+      ["compare-backtracking-title", "compare-backtracking-note", "counter-calls-test"])
   ];
 
   function fmt(n) {
-    return Number(n).toLocaleString("en-US");
+    return typeof I18N !== "undefined" ? I18N.num(n) : Number(n).toLocaleString("en-US");
   }
 
   function esc(s) {
@@ -127,7 +142,7 @@
         onStep();
         if (end.complete) return null;
         if (!stops.length) {
-          self.error = "the search is longer than the " + fmt(MAX_SKIP) + " steps the server runs through";
+          self.error = say("compare-too-long", { max: fmt(MAX_SKIP) });
           return null;
         }
         return next();
@@ -206,11 +221,16 @@
         '<p class="of"></p><p class="sol"></p><p class="state"></p></div>' + (i < 2 ? "" : "");
     }).join("");
     this.el.querySelector("#race").innerHTML = cards +
-      '<div class="race unrestricted"><h3>Any ' + n + " squares</h3><p class=\"hint\">" +
-      "the unrestricted placements: " + n + " queens on any of the " + (n * n) + " squares, not run here</p>" +
+      '<div class="race unrestricted"><h3>' + esc(say("compare-any-title", { n: n })) + "</h3><p class=\"hint\">" +
+      esc(say("compare-any-note", { n: n, squares: n * n })) + "</p>" +
       '<p class="big"><span id="race-unrestricted" data-value="' + this.totals.unrestricted + '">' +
-      fmt(this.totals.unrestricted) + "</span> placements</p><p class=\"of\">C(" + (n * n) + ", " + n + ")</p></div>";
+      fmt(this.totals.unrestricted) + "</span> " + esc(say("compare-placements")) + "</p><p class=\"of\">C(" + (n * n) + ", " + n + ")</p></div>";
     this.render();
+  };
+
+  // After a switch of language: the cards again, with their words.
+  View.prototype.relabel = function () {
+    if (this.runners.length && this.totals) this.build();
   };
 
   View.prototype.render = function () {
@@ -228,13 +248,13 @@
         span.setAttribute("data-value", String(main));
       }
       card.querySelector(".bar div").style.width = total ? Math.min(100, main / total * 100).toFixed(2) + "%" : "0%";
-      card.querySelector(".of").textContent = total ? "of " + fmt(total) + " to finish" : "to finish: counting…";
+      card.querySelector(".of").textContent = total ? say("compare-of", { total: fmt(total) }) : say("compare-counting");
       card.querySelector(".of").setAttribute("data-total", total === null ? "" : String(total));
-      card.querySelector(".sol").textContent = fmt(c.solutions || 0) + " solutions";
+      card.querySelector(".sol").textContent = say("compare-solutions", { count: c.solutions || 0, shown: fmt(c.solutions || 0) });
       card.querySelector(".sol").setAttribute("data-value", String(c.solutions || 0));
-      var st = r.error ? "✗ " + r.error : r.done() ? "✓ finished after " + fmt(r.step()) + " steps" +
-        (r.ff ? " (fast-forwarded: the server's counters)" : "") : r.ff ? "fast-forward: at step " + fmt(r.step()) + "…" :
-        "step " + fmt(r.step());
+      var st = r.error ? "✗ " + r.error : r.done() ? say("compare-finished", { steps: fmt(r.step()) }) +
+        (r.ff ? " " + say("compare-ff-note") : "") : r.ff ? say("compare-ff", { step: fmt(r.step()) }) :
+        say("status-step", { step: fmt(r.step()) });
       card.querySelector(".state").textContent = st;
       card.classList.toggle("finished", r.done());
       card.setAttribute("data-done", String(r.done()));
@@ -243,13 +263,14 @@
     if (allDone && totals.backtracking) {
       var c0 = this.runners[0].counters(), c1 = this.runners[1].counters(), c2 = this.runners[2].counters();
       var calls = c2.calls;
-      verdict.textContent = "Backtracking needed " + fmt(calls) + " calls of test; the permutations " +
-        fmt(c1.permutations_tried) + " orders (" + fmt(Math.round(c1.permutations_tried / calls)) + "×), brute force " +
-        fmt(c0.placements_scored) + " placements (" + fmt(Math.round(c0.placements_scored / calls)) + "×); any " + this.n +
-        " squares would be " + fmt(totals.unrestricted) + "." +
+      verdict.textContent = say("compare-verdict", {
+        calls: fmt(calls), perms: fmt(c1.permutations_tried), pr: fmt(Math.round(c1.permutations_tried / calls)),
+        brute: fmt(c0.placements_scored), br: fmt(Math.round(c0.placements_scored / calls)), n: this.n,
+        any: fmt(totals.unrestricted)
+      }) + " " +
         (c0.solutions === c2.solutions && c1.solutions === c2.solutions
-          ? " All three find " + fmt(c2.solutions) + " solutions."
-          : " ✗ They find different numbers of solutions: " + [c0, c1, c2].map(function (c) { return fmt(c.solutions); }).join(", ") + ".");
+          ? say("compare-same", { count: c2.solutions, shown: fmt(c2.solutions) })
+          : say("compare-differ", { list: [c0, c1, c2].map(function (c) { return fmt(c.solutions); }).join(", ") }));
     } else {
       verdict.textContent = "";
     }

@@ -10,6 +10,8 @@
   // ctx: {app, $, fmt, showError, limit (events in a download from the server)}.
   function create(ctx) {
     var app = ctx.app, $ = ctx.$, fmt = ctx.fmt, showError = ctx.showError;
+    // The page's words in its language (i18n.js and the .ftl files).
+    var say = function (id, args) { return typeof I18N !== "undefined" ? I18N.t(id, args) : id; };
     var DOWNLOAD_LIMIT = ctx.limit;
 
 
@@ -58,7 +60,7 @@
         ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
         canvas.toBlob(function (blob) { download(blob, fileStem() + ".png"); }, "image/png");
       };
-      img.onerror = function () { showError("the board could not be turned into a PNG"); };
+      img.onerror = function () { showError(say("dl-png-failed")); };
       img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
     }
 
@@ -86,8 +88,7 @@
         document.body.appendChild(a);
         a.click();
         a.remove();
-        $("dl-note").textContent = whole ? "" : "The download holds the first " + fmt(DOWNLOAD_LIMIT) +
-          " events; for the whole trace run " + commandFor(t.header) + " > trace.jsonl";
+        $("dl-note").textContent = whole ? "" : say("dl-trace-first", { limit: fmt(DOWNLOAD_LIMIT), command: commandFor(t.header) });
       }
     }
 
@@ -100,8 +101,7 @@
       document.body.appendChild(a);
       a.click();
       a.remove();
-      $("dl-note").textContent = "The page plays the first " + fmt(DOWNLOAD_LIMIT) +
-        " events at most, with no server: put it on a course page.";
+      $("dl-note").textContent = say("dl-page-first", { limit: fmt(DOWNLOAD_LIMIT) });
     }
 
     // The steps a GIF of the page's trace shows: from the step shown now to
@@ -125,7 +125,7 @@
 
     function gifLabel() {
       var r = gifRange();
-      return r ? "GIF of steps " + fmt(r.from) + ".." + fmt(r.to) : "GIF of the steps";
+      return r ? say("dl-gif-label", { from: fmt(r.from), to: fmt(r.to) }) : say("page-dl-gif");
     }
 
     function downloadGif() {
@@ -138,9 +138,7 @@
       document.body.appendChild(a);
       a.click();
       a.remove();
-      $("dl-note").textContent = "The GIF shows steps " + fmt(r.from) + " to " + fmt(r.to) +
-        ", one frame a step: for other steps run " + commandFor(app.timeline.header) +
-        " --gif steps.gif --from K --to L";
+      $("dl-note").textContent = say("dl-gif-steps", { from: fmt(r.from), to: fmt(r.to), command: commandFor(app.timeline.header) });
     }
 
     function commandFor(h) {

@@ -10,8 +10,14 @@ const I18N = (() => {
   const languages = ['en', 'pl', 'ru'];
   const listeners = [];
 
-  // The browser's first language we have, else the server's default.
+  // The one-file player (`trace --html F --lang pl`) speaks the language it was
+  // made in; the served page, the browser's first language we have, else the
+  // server's default. A link's `lang=` wins over both (url.js).
   function pick() {
+    const packed = document.getElementById('trace-packed') || document.getElementById('trace');
+    if (packed && packed.textContent.trim() && languages.includes(window.HETMAN_LANG)) {
+      return window.HETMAN_LANG;
+    }
     const asked = (navigator.languages && navigator.languages.length)
       ? navigator.languages : [navigator.language || ''];
     for (const tag of asked) {
@@ -103,9 +109,11 @@ const I18N = (() => {
 
   function onChange(f) { listeners.push(f); }
 
-  // A whole number with the language's thousands separator.
+  // A whole number with the language's thousands separator, as the Rust side
+  // groups it: 1,965 in English, 1 965 (a no-break space) in Polish and Russian.
   function num(n) {
-    return Number(n).toLocaleString(lang === 'en' ? 'en-US' : lang);
+    const s = Number(n).toLocaleString('en-US');
+    return lang === 'en' ? s : s.replace(/,/g, '\u00a0');
   }
 
   return { t, apply, setLang, onChange, num, languages, lang: () => lang };
@@ -114,12 +122,19 @@ const I18N = (() => {
 // The message `id` with its arguments: t('event-try', {square: 'a1'}).
 function t(id, args) { return I18N.t(id, args); }
 
-document.addEventListener('DOMContentLoaded', () => {
+// The switch is wired at once (the scripts stand at the end of the body), so a
+// link's lang= that url.js sets while app.js starts reaches it; the marked texts
+// are set when the document is whole.
+(function wire() {
   const select = document.getElementById('lang');
   if (select) {
     select.value = I18N.lang();
     select.addEventListener('change', () => I18N.setLang(select.value));
   }
   document.documentElement.lang = I18N.lang();
-  I18N.apply(document);
-});
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', () => I18N.apply(document));
+  } else {
+    I18N.apply(document);
+  }
+})();

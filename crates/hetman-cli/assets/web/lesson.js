@@ -12,45 +12,52 @@
   "use strict";
   var K = T.K;
 
+  // The page's words in its language (i18n.js and the .ftl files).
+  function say(id, args) {
+    return typeof I18N !== "undefined" ? I18N.t(id, args) : id;
+  }
+
   var TEXT = {
-    stackEmpty: "No call yet.",
-    stackOver: "The search is over: test(1) has returned.",
-    stackHead: ["depth", "call", "tries now", "last refused, and why"],
-    knightHead: ["move", "square", "next squares (Warnsdorff)", ""],
-    call: function (f) { return "test(" + (f + 1) + ") file " + T.fileName(f); },
-    placed: function (sq) { return "placed on " + sq; },
-    trying: function (sq) { return "tries " + sq; },
+    get stackEmpty() { return say("lesson-stack-empty"); },
+    get stackOver() { return say("lesson-stack-over"); },
+    get stackHead() {
+      return [say("lesson-head-depth"), say("lesson-head-call"), say("lesson-head-tries"), say("lesson-head-refused")];
+    },
+    get knightHead() { return [say("lesson-head-move"), say("lesson-head-square"), say("lesson-head-next"), ""]; },
+    call: function (f) { return say("lesson-call", { c: f + 1, file: T.fileName(f) }); },
+    placed: function (sq) { return say("lesson-placed", { square: sq }); },
+    trying: function (sq) { return say("lesson-trying", { square: sq }); },
     refused: function (sq, lines) { return sq + ": " + lines.join(", "); },
     none: "—",
-    arraysHead: "The seeds' arrays (files c and ranks r from 1): 1 = free, 0 = taken by a queen",
-    arraysBits: "The bitboard search keeps these as bit masks; the arrays show the same squares.",
+    get arraysHead() { return say("lesson-arrays-head"); },
+    get arraysBits() { return say("lesson-arrays-bits"); },
     noArrays: function (m) {
-      return m === "brute" ? "Brute force keeps no arrays: it scores every placement, one queen per file."
-        : "The permutations keep no arrays: each order of the ranks is checked on its diagonals.";
+      return say(m === "brute" ? "lesson-no-arrays-brute" : "lesson-no-arrays-permutations");
     },
-    noTree: "This method walks no tree: it runs through every placement (or order) in turn.",
-    arraysKnight: "The knight's array is the board itself: each square holds its move number (0: not entered).",
-    read: "read now",
-    wrote: "written now",
-    refuses: "refuses the square",
-    depthHead: function (what) { return what + " per depth"; },
-    depthCalls: "calls of test(c) by queens on the board",
-    depthMoves: "squares entered by move number",
-    depthSum: function (sum, what, over) {
-      return "Together " + fmtN(sum) + " " + what + (over ? ": the search is over." : " so far.");
+    get noTree() { return say("lesson-no-tree"); },
+    get arraysKnight() { return say("lesson-arrays-knight"); },
+    get read() { return say("lesson-read"); },
+    get wrote() { return say("lesson-wrote"); },
+    get refuses() { return say("lesson-refuses"); },
+    get deadEnd() { return say("lesson-dead-end"); },
+    pruned: function (why) { return say("lesson-pruned", { why: why }); },
+    depthHead: function (queens) { return say(queens ? "lesson-depth-head-calls" : "lesson-depth-head-moves"); },
+    get depthCalls() { return say("lesson-depth-calls"); },
+    get depthMoves() { return say("lesson-depth-moves"); },
+    depthSum: function (sum, queens, over) {
+      var id = queens ? (over ? "lesson-sum-calls-over" : "lesson-sum-calls")
+        : (over ? "lesson-sum-moves-over" : "lesson-sum-moves");
+      return say(id, { count: sum, shown: fmtN(sum) });
     },
-    treeSummary: function (nodes) {
-      return "The tree is too large to draw here (more than " + fmtN(nodes) +
-        " nodes, or the steps before this point are not kept): the calls per depth below and the path above summarise it.";
-    },
+    treeSummary: function (nodes) { return say("lesson-tree-summary", { nodes: fmtN(nodes) }); },
     treeShown: function (made, path) {
-      return fmtN(made) + " nodes so far; the current path has " + path + (path === 1 ? " node." : " nodes.");
+      return say("lesson-tree-shown", { made: fmtN(made), count: made, path: path });
     },
-    pathOf: function (names) { return "Current path: " + (names.length ? names.join(" → ") : "none"); }
+    pathOf: function (names) { return say("lesson-path", { path: names.length ? names.join(" → ") : say("event-none") }); }
   };
 
   function fmtN(n) {
-    return Number(n).toLocaleString("en-US");
+    return typeof I18N !== "undefined" ? I18N.num(n) : Number(n).toLocaleString("en-US");
   }
 
   function esc(s) {
@@ -86,7 +93,7 @@
       var at = s.candAt[d + 1];
       var opts = at >= 0 ? (t.extra.get(at) || []).map(function (o) { return t.squareName(o.square) + " (" + o.degree + ")"; }) : [];
       var last = d === s.depth - 1;
-      var note = last && e && (e.kind === K.DEAD_END) ? "dead end" : last && e && e.kind === K.PRUNE ? "pruned: " + (e.extra || "") : "";
+      var note = last && e && (e.kind === K.DEAD_END) ? TEXT.deadEnd : last && e && e.kind === K.PRUNE ? TEXT.pruned(e.extra || "") : "";
       rows.push("<tr" + (last ? ' class="current"' : "") + "><td>" + (d + 1) + "</td><td>" + t.squareName(sq) +
         "</td><td>" + esc(opts.join(", ") || TEXT.none) + "</td><td>" + esc(note) + "</td></tr>");
     }
@@ -173,11 +180,10 @@
         '<text x="' + (x + W / 2) + '" y="' + (H - h + 11) + '" font-size="9" text-anchor="middle">' + compact(per[d]) + "</text></g>");
     }
     var width = (to - from + 1) * (W + gap);
-    var what = queens ? "calls" : "squares entered";
     return "<p class=\"hint\">" + esc(queens ? TEXT.depthCalls : TEXT.depthMoves) + "</p>" +
       '<svg viewBox="0 0 ' + width + " " + (H + 32) + '" width="' + Math.min(width, 420) + '" role="img" aria-label="' +
-      esc(TEXT.depthHead(what)) + '">' + bars.join("") + "</svg>" +
-      '<p id="depth-sum" data-sum="' + sum + '">' + esc(TEXT.depthSum(sum, what, over)) + "</p>";
+      esc(TEXT.depthHead(queens)) + '">' + bars.join("") + "</svg>" +
+      '<p id="depth-sum" data-sum="' + sum + '">' + esc(TEXT.depthSum(sum, queens, over)) + "</p>";
   }
 
   function compact(v) {

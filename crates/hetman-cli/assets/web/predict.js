@@ -15,31 +15,32 @@
   "use strict";
   var K = T.K;
 
+  // The page's words in its language (i18n.js and the .ftl files).
+  function say(id, args) {
+    return typeof I18N !== "undefined" ? I18N.t(id, args) : id;
+  }
+
   var TEXT = {
-    toggle: "Predict the next step",
-    score: "Right answers / asked:",
-    reset: "Reset the score",
-    skip: "Show me (not scored)",
-    answers: "Answers",
-    back: "back up",
-    dead: "dead end",
+    get toggle() { return say("predict-toggle"); },
+    get score() { return say("predict-score"); },
+    get reset() { return say("predict-reset"); },
+    get skip() { return say("predict-skip"); },
+    get answers() { return say("predict-answers"); },
+    get back() { return say("predict-back"); },
+    get dead() { return say("predict-dead"); },
     lineButton: function (line) { return line; },
-    askTried: function (sq) {
-      return "The search tries " + sq + ". Is it free? Then click " + sq + " (the queen goes there); " +
-        "if not, choose the line that refuses it: row, up or down.";
-    },
-    askQueens: "What next? Click the square the search tries next, or choose \u201cback up\u201d if it takes a queen away.",
-    askBitboard: "What next? Click the square of the next queen, or choose \u201cback up\u201d if the search takes a queen away.",
-    askKnight: "Where does the knight go next? Click the square, or choose \u201cdead end\u201d if it has no free square, " +
-      "or \u201cback up\u201d if it steps back.",
-    waiting: "Waiting for the next steps of the trace\u2026",
-    over: "The search is over: nothing left to predict.",
-    unsupported: "Predict mode follows the backtracking searches: the queens' backtracking and bitboard, and the knight.",
-    hold: "Predict mode is on: answer the question, or choose \u201cShow me\u201d.",
-    right: function (what) { return "\u2713 Right! " + what; },
-    wrong: function (yours, what) { return "\u2717 Not this time: you chose " + yours + ". What happens: " + what; },
-    skipped: function (what) { return "Shown, not scored: " + what; },
-    lineWord: function (line) { return "the line " + line; }
+    askTried: function (sq) { return say("predict-ask-tried", { square: sq }); },
+    get askQueens() { return say("predict-ask-queens"); },
+    get askBitboard() { return say("predict-ask-bitboard"); },
+    get askKnight() { return say("predict-ask-knight"); },
+    get waiting() { return say("predict-waiting"); },
+    get over() { return say("predict-over"); },
+    get unsupported() { return say("predict-unsupported"); },
+    get hold() { return say("predict-hold"); },
+    right: function (what) { return say("predict-right", { what: what }); },
+    wrong: function (yours, what) { return say("predict-wrong", { yours: yours, what: what }); },
+    skipped: function (what) { return say("predict-skipped", { what: what }); },
+    lineWord: function (line) { return say("predict-line", { line: line }); }
   };
 
   // How far ahead the next question is looked for (calls and candidate lists are not asked).
@@ -135,10 +136,12 @@
     var label = el("label", { "class": "inline" });
     this.toggle = el("input", { type: "checkbox", id: "predict-on" });
     label.appendChild(this.toggle);
-    label.appendChild(document.createTextNode(" " + TEXT.toggle));
+    this.toggleText = document.createTextNode(" " + TEXT.toggle);
+    label.appendChild(this.toggleText);
     bar.appendChild(label);
     var score = el("span", { "class": "predict-score" });
-    score.appendChild(el("span", { id: "predict-score-label" }, TEXT.score + " "));
+    this.scoreLabel = el("span", { id: "predict-score-label" }, TEXT.score + " ");
+    score.appendChild(this.scoreLabel);
     this.scoreEl = el("output", { id: "predict-score", "aria-labelledby": "predict-score-label" }, "0/0");
     score.appendChild(this.scoreEl);
     bar.appendChild(score);
@@ -204,7 +207,7 @@
   // question waits.
   Mode.prototype.holds = function () {
     if (!this.waiting()) return false;
-    this.verdict = TEXT.hold;
+    this.verdict = function () { return TEXT.hold; };
     this.renderVerdict();
     return true;
   };
@@ -216,8 +219,11 @@
     this.asked++;
     if (ok) this.right++;
     t.seek(q.idx + 1);
-    var what = t.describe(q.idx);
-    this.verdict = ok ? TEXT.right(what) : TEXT.wrong(this.words(t, answer), what);
+    var self = this;
+    this.verdict = function () {
+      var what = t.describe(q.idx);
+      return ok ? TEXT.right(what) : TEXT.wrong(self.words(t, answer), what);
+    };
     this.renderScore();
     this.renderPage();
   };
@@ -226,7 +232,7 @@
     var t = this.trace(), q = this.question;
     if (!t || !q || !q.expect) return;
     t.seek(q.idx + 1);
-    this.verdict = TEXT.skipped(t.describe(q.idx));
+    this.verdict = function () { return TEXT.skipped(t.describe(q.idx)); };
     this.renderPage();
   };
 
@@ -245,8 +251,22 @@
     this.scoreEl.setAttribute("data-asked", String(this.asked));
   };
 
+  // The verdict is kept as a function, so a switch of language says it again.
   Mode.prototype.renderVerdict = function () {
-    if (this.verdictEl.textContent !== this.verdict) this.verdictEl.textContent = this.verdict;
+    var text = typeof this.verdict === "function" ? this.verdict() : this.verdict;
+    if (this.verdictEl.textContent !== text) this.verdictEl.textContent = text;
+  };
+
+  // After a switch of language: the controls' own words again (the question and
+  // the verdict follow with the next render).
+  Mode.prototype.relabel = function () {
+    this.toggleText.textContent = " " + TEXT.toggle;
+    this.scoreLabel.textContent = TEXT.score + " ";
+    this.resetBtn.textContent = TEXT.reset;
+    this.choices.setAttribute("aria-label", TEXT.answers);
+    this.deadBtn.textContent = TEXT.dead;
+    this.backBtn.textContent = TEXT.back;
+    this.skipBtn.textContent = TEXT.skip;
   };
 
   // After the page is drawn: the question at the cursor and the answers that fit it.

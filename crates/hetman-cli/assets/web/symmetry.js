@@ -16,15 +16,23 @@
   "use strict";
 
   // In the library's order (Symmetry::ALL): rotations first.
+  // A symmetry's name in the page's language (i18n.js), English where there is no page.
+  function named(id, message, english) {
+    return {
+      id: id,
+      get name() { return typeof I18N !== "undefined" ? I18N.t(message) : english; }
+    };
+  }
+
   var SYMMETRIES = [
-    { id: "identity", name: "identity" },
-    { id: "rotate-90", name: "quarter turn" },
-    { id: "rotate-180", name: "half turn" },
-    { id: "rotate-270", name: "three-quarter turn" },
-    { id: "mirror-files", name: "mirror left-right" },
-    { id: "mirror-ranks", name: "mirror top-bottom" },
-    { id: "mirror-diagonal", name: "mirror in a1-h8 diagonal" },
-    { id: "mirror-anti-diagonal", name: "mirror in a8-h1 diagonal" }
+    named("identity", "sym-identity", "identity"),
+    named("rotate-90", "sym-rotate-90", "quarter turn"),
+    named("rotate-180", "sym-rotate-180", "half turn"),
+    named("rotate-270", "sym-rotate-270", "three-quarter turn"),
+    named("mirror-files", "sym-mirror-files", "mirror left-right"),
+    named("mirror-ranks", "sym-mirror-ranks", "mirror top-bottom"),
+    named("mirror-diagonal", "sym-mirror-diagonal", "mirror in a1-h8 diagonal"),
+    named("mirror-anti-diagonal", "sym-mirror-anti-diagonal", "mirror in a8-h1 diagonal")
   ];
 
   // Symmetry::map: where (file, rank) goes on an n x n board.

@@ -487,52 +487,55 @@
     return li ? this.lineNames[li - 1] : null;
   };
 
-  // A sentence for the event at `idx`.
+  // The page's words (i18n.js), or the id where there is no page (node).
+  function say(id, args) {
+    return typeof I18N !== "undefined" ? I18N.t(id, args) : id;
+  }
+
+  // A sentence for the event at `idx`, in the page's language.
   Timeline.prototype.describe = function (idx) {
     var e = this.event(idx);
-    if (!e) return idx < 0 ? "The start: nothing done yet." : "";
+    if (!e) return idx < 0 ? say("step-start") : "";
     var self = this;
     var q = function (f, r) { return squareName(f, r); };
     var name = function (i) { return self.squareName(i); };
     switch (e.kind) {
       case K.CALL: {
         var depth = e.b & (HAS_FREE - 1);
-        return (this.header.algorithm === "bitboard" ? "A node for file " + fileName(e.a)
-          : "Call test(" + fileName(e.a) + ")") +
-          ", " + depth + " on the board" +
-          ((e.b & HAS_FREE) ? "; free ranks: " + freeList(e.c, this.n) : "") + ".";
+        var free = (e.b & HAS_FREE) !== 0;
+        var id = (this.header.algorithm === "bitboard" ? "step-node" : "step-call") + (free ? "-free" : "");
+        return say(id, { file: fileName(e.a), depth: depth, ranks: free ? freeList(e.c, this.n) : "" });
       }
-      case K.TRY: return "Try " + q(e.a, e.b) + ".";
+      case K.TRY: return say("step-try", { square: q(e.a, e.b) });
       case K.REFUSE:
-        return q(e.a, e.b) + " is refused: ruled out by " + lineNames(e.c).join(", ") + ".";
-      case K.PUT: return "Put a queen on " + q(e.a, e.b) + " (" + e.c + " on the board).";
-      case K.REMOVE: return "Remove the queen from " + q(e.a, e.b) + ": back up.";
+        return say("step-refuse", { square: q(e.a, e.b), lines: lineNames(e.c).join(", ") });
+      case K.PUT: return say("step-put", { square: q(e.a, e.b), depth: e.c });
+      case K.REMOVE: return say("step-remove", { square: q(e.a, e.b) });
       case K.SOLUTION: {
         var s = this.solutions[e.a];
-        return "Solution " + e.b + (s ? ": " + s.code : "") + ".";
+        return s ? say("step-solution", { number: e.b, code: s.code }) : say("step-solution-bare", { number: e.b });
       }
       case K.MOVE:
-        return e.c < 0 ? "The knight starts on " + name(e.a) + " (1)."
-          : "Move " + e.b + ": " + name(e.c) + " to " + name(e.a) + ".";
+        return e.c < 0 ? say("step-knight-start", { square: name(e.a) })
+          : say("step-move", { number: e.b, from: name(e.c), square: name(e.a) });
       case K.CANDIDATES: {
         var opts = (e.extra || []).map(function (o) { return name(o.square) + " (" + o.degree + ")"; });
         return opts.length
-          ? "From " + name(e.a) + " the knight may go to " + opts.join(", ") + ": fewest onward moves first."
-          : "From " + name(e.a) + " there is no free square.";
+          ? say("step-candidates", { square: name(e.a), list: opts.join(", ") })
+          : say("step-candidates-none", { square: name(e.a) });
       }
       case K.DEAD_END:
-        return "Dead end on " + name(e.a) + " after " + e.b + " squares: no free square to move to.";
+        return say("step-dead-end", { square: name(e.a), number: e.b });
       case K.PRUNE:
-        return "Prune " + name(e.a) + " (" + e.b + "): " + (e.extra || "it would strand a square") + ".";
-      case K.BACK: return "Back up: " + name(e.a) + " (" + e.b + ") is free again.";
-      case K.TOUR: return "Tour " + e.b + " found.";
-      case K.PLACEMENT: return "The loops give the placement " + this.codeOf(e) + ".";
+        return say("step-prune", { square: name(e.a), number: e.b, why: e.extra || say("step-prune-strand") });
+      case K.BACK: return say("step-back", { square: name(e.a), number: e.b });
+      case K.TOUR: return say("step-tour", { number: e.b });
+      case K.PLACEMENT: return say("step-placement", { code: this.codeOf(e) });
       case K.SCORE:
-        return e.a + " of " + e.b + " pairs of queens do not attack each other" +
-          (e.a === e.b ? ": a solution." : ".");
+        return say(e.a === e.b ? "step-score-solution" : "step-score", { pairs: e.a, of: e.b });
       case K.PERMUTATION:
-        return "Permutation " + this.codeOf(e) + (e.c < 0 ? ": no two queens share a diagonal."
-          : ": the queens of files " + fileName(e.c >> 4) + " and " + fileName(e.c & 15) + " share a diagonal.");
+        return e.c < 0 ? say("step-permutation-ok", { code: this.codeOf(e) })
+          : say("step-permutation-clash", { code: this.codeOf(e), i: fileName(e.c >> 4), j: fileName(e.c & 15) });
     }
     return "";
   };
@@ -547,7 +550,7 @@
   function freeList(mask, n) {
     var out = [];
     for (var r = 0; r < n; r++) if ((mask >>> r) & 1) out.push(r + 1);
-    return out.length ? out.join(" ") : "none";
+    return out.length ? out.join(" ") : say("event-none");
   }
 
   /* ---- sources ---- */

@@ -13,11 +13,16 @@
   "use strict";
 
   // The words this module shows (for the languages to translate).
+  // The page's words in its language (i18n.js and the .ftl files).
+  function say(id, args) {
+    return typeof I18N !== "undefined" ? I18N.t(id, args) : id;
+  }
+
   var TEXT = {
-    embedCopied: "Copied: paste it into a course page.",
-    embedShown: "Copy this into a course page (the server must be reachable from the students' browsers).",
-    embedTitle: "hetman: the search step by step",
-    stepLost: "The link's step {step} could not be reached: "
+    get embedCopied() { return say("url-embed-copied"); },
+    get embedShown() { return say("url-embed-shown"); },
+    get embedTitle() { return say("url-embed-title"); },
+    stepLost: function (step) { return say("url-step-lost", { step: step }); }
   };
 
   var NAMES = ["problem", "n", "algorithm", "size", "start", "blocked", "order", "closed", "step", "speed", "lang"];
@@ -132,7 +137,7 @@
       }
       if (tries > 600) {
         pendingStep = -1;
-        ctx.showError(TEXT.stepLost.replace("{step}", String(step)) + "the trace did not load.");
+        ctx.showError(TEXT.stepLost(String(step)));
         return;
       }
       setTimeout(function () { seekWhenLoaded(step, tries + 1); }, 50);
