@@ -294,25 +294,23 @@ impl Params {
     }
 }
 
+/// The parameters both trace endpoints take besides the problem's own.
+const TRACE_PARAMS: &[&str] = &[
+    "skip",
+    "limit",
+    "until_solution",
+    "format",
+    "download",
+    "from",
+    "to",
+    "delay",
+];
+
 /// `GET /api/queens/trace?n=8&algorithm=backtracking&skip=0&limit=200000&until_solution=&format=jsonl&download=`
 async fn queens_trace(
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    let p = Params::new(
-        query,
-        &[
-            "n",
-            "algorithm",
-            "skip",
-            "limit",
-            "until_solution",
-            "format",
-            "download",
-            "from",
-            "to",
-            "delay",
-        ],
-    )?;
+    let p = Params::new(query, &[&["n", "algorithm"], TRACE_PARAMS].concat())?;
     let n = p
         .number("n", 1, u64::from(MAX_QUEENS), "the number of queens")?
         .unwrap_or(8) as usize;
@@ -393,24 +391,12 @@ async fn code_listing(
 async fn knight_trace(
     query: Result<Query<Vec<(String, String)>>, QueryRejection>,
 ) -> Result<Response, ApiError> {
-    let p = Params::new(
-        query,
-        &[
-            "size",
-            "start",
-            "order",
-            "closed",
-            "blocked",
-            "skip",
-            "limit",
-            "until_solution",
-            "format",
-            "download",
-            "from",
-            "to",
-            "delay",
-        ],
-    )?;
+    let accepted = [
+        &["size", "start", "order", "closed", "blocked"],
+        TRACE_PARAMS,
+    ]
+    .concat();
+    let p = Params::new(query, &accepted)?;
     let size = p.size(MAX_KNIGHT_SIDE)?;
     let board = p.board(size)?;
     let start = p.start(&board)?;
