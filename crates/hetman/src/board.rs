@@ -6,6 +6,7 @@
 
 use crate::Error;
 use std::fmt;
+use std::fmt::Write as _;
 use std::str::FromStr;
 
 /// The largest width or height a board may have.
@@ -335,6 +336,45 @@ impl<'de> serde::Deserialize<'de> for Square {
         let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
         s.parse().map_err(serde::de::Error::custom)
     }
+}
+
+/// Draws a `width` × `height` board; `cell` gives the text of each square.
+///
+/// # Example
+/// ```
+/// use hetman::board::text_grid;
+/// let s = text_grid(3, 2, |sq| if sq.file() == sq.rank() { "X".into() } else { ".".into() });
+/// assert_eq!(s, "2 . X .\n1 X . .\n  a b c\n");
+/// ```
+pub fn text_grid(width: u32, height: u32, mut cell: impl FnMut(Square) -> String) -> String {
+    let rows: Vec<Vec<String>> = (0..height)
+        .rev()
+        .map(|r| (0..width).map(|f| cell(Square::new(f, r))).collect())
+        .collect();
+    let files: Vec<String> = (0..width).map(file_name).collect();
+    let cw = rows
+        .iter()
+        .flatten()
+        .chain(&files)
+        .map(|s| s.chars().count())
+        .max()
+        .unwrap_or(1);
+    let lw = height.to_string().len();
+    let mut out = String::new();
+    for (i, row) in rows.iter().enumerate() {
+        let rank = height as usize - i;
+        write!(out, "{rank:>lw$}").unwrap();
+        for c in row {
+            write!(out, " {c:>cw$}").unwrap();
+        }
+        out.push('\n');
+    }
+    write!(out, "{:lw$}", "").unwrap();
+    for f in &files {
+        write!(out, " {f:>cw$}").unwrap();
+    }
+    out.push('\n');
+    out
 }
 
 #[cfg(test)]

@@ -379,6 +379,34 @@ mod tests {
         assert_eq!((identity.as_str(), back), ("job=test n=10", sample()));
     }
 
+    /// Times whose shortest decimal form has 17 digits read back as the
+    /// same number, so their records check (a knight shard's 7.31020424499…
+    /// seconds was refused as damaged before serde_json's exact parsing).
+    #[test]
+    fn every_float_reads_back_as_written() {
+        let p = temp("floats");
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for seconds in [
+            7.310_204_244_999_999_5,
+            0.1 + 0.2,
+            1.0 / 3.0,
+            1e-300,
+            123_456.789,
+        ]
+        .into_iter()
+        .chain((0..2000).map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 11) as f64 / (1u64 << 40) as f64
+        })) {
+            let record = json!({"seconds": seconds});
+            write(&p, "test", "job=test", &record).unwrap();
+            let (_, back) = read(&p, "test").unwrap_or_else(|e| panic!("{seconds:e}: {e}"));
+            assert_eq!(back["seconds"].as_f64(), Some(seconds));
+        }
+    }
+
     #[test]
     fn every_single_bit_flip_cut_and_extension_is_refused() {
         let p = temp("flips");

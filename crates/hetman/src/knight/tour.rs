@@ -1,7 +1,6 @@
 //! A knight's tour, its verification, and reading tours back from text.
 
 use super::board::{check_squares, is_knight_move, KnightBoard};
-use crate::render::text;
 use crate::{BoardSize, Error, Square};
 use std::fmt;
 
@@ -378,7 +377,7 @@ impl Tour {
     pub fn to_board(&self, board: &KnightBoard) -> String {
         let num = self.numbers();
         let w = self.size.width();
-        text::board(w, self.size.height(), |sq| {
+        crate::board::text_grid(w, self.size.height(), |sq| {
             let i = sq.rank() * w + sq.file();
             match num[i as usize] {
                 0 if board.is_blocked(i) => "#".to_string(),

@@ -13,7 +13,9 @@ use crate::queens::{Attack, Placement};
 use crate::Square;
 use std::fmt::Write;
 
-/// Draws a `width` × `height` board; `cell` gives the text of each square.
+/// Draws a `width` × `height` board; `cell` gives the text of each square
+/// (the same as [`crate::board::text_grid`], which lives beside the squares
+/// so that the tours can draw themselves without this module).
 ///
 /// # Example
 /// ```
@@ -21,35 +23,8 @@ use std::fmt::Write;
 /// let s = board(3, 2, |sq| if sq.file() == sq.rank() { "X".into() } else { ".".into() });
 /// assert_eq!(s, "2 . X .\n1 X . .\n  a b c\n");
 /// ```
-pub fn board(width: u32, height: u32, mut cell: impl FnMut(Square) -> String) -> String {
-    let rows: Vec<Vec<String>> = (0..height)
-        .rev()
-        .map(|r| (0..width).map(|f| cell(Square::new(f, r))).collect())
-        .collect();
-    let files: Vec<String> = (0..width).map(file_name).collect();
-    let cw = rows
-        .iter()
-        .flatten()
-        .chain(&files)
-        .map(|s| s.chars().count())
-        .max()
-        .unwrap_or(1);
-    let lw = height.to_string().len();
-    let mut out = String::new();
-    for (i, row) in rows.iter().enumerate() {
-        let rank = height as usize - i;
-        write!(out, "{rank:>lw$}").unwrap();
-        for c in row {
-            write!(out, " {c:>cw$}").unwrap();
-        }
-        out.push('\n');
-    }
-    write!(out, "{:lw$}", "").unwrap();
-    for f in &files {
-        write!(out, " {f:>cw$}").unwrap();
-    }
-    out.push('\n');
-    out
+pub fn board(width: u32, height: u32, cell: impl FnMut(Square) -> String) -> String {
+    crate::board::text_grid(width, height, cell)
 }
 
 /// Draws a queens placement: `Q` for a queen, `.` for an empty square.
