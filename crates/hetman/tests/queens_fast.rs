@@ -528,7 +528,10 @@ fn units_of_the_join_add_up_on_any_thread_count() {
     let a = count_join_units(&plan, &some, &threads(1), &|_, _, _| Ok(())).unwrap();
     let b = count_join_units(&plan, &some, &threads(3), &|_, _, _| Ok(())).unwrap();
     let c = count_join_units(&plan, &rest, &threads(2), &|_, _, _| Ok(())).unwrap();
-    assert_eq!(a, b);
+    // The counts agree; the memory held does not have to (each worker has its
+    // own buffers, and how many run at once depends on the threads).
+    assert_eq!((a.total, a.jobs, a.halves), (b.total, b.jobs, b.halves));
+    assert!(a.peak_bytes > 0 && b.peak_bytes > 0);
     assert_eq!(a.total + c.total, 14_200);
     assert!(count_join_units(&plan, &[plan.units()], &threads(1), &|_, _, _| Ok(())).is_err());
 }
