@@ -226,3 +226,29 @@ test("the race of the methods is redrawn in Russian, its verdict included", asyn
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test("a trace file the page cannot read is refused in the page's language, with what is wrong", async () => {
+  const page = await P.open(S.chrome, S.server.url, { width: 1280, height: 900 });
+  await page.selectOption("#lang", "pl");
+  const pl = ftl("pl");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hetman-i18n-"));
+  const header = { hetman_trace: 2, problem: "queens", n: 4, algorithm: "backtracking" };
+  const files = [
+    ["v3.jsonl", JSON.stringify({ ...header, hetman_trace: 3 }) + "\n", "err-trace-schema", "3"],
+    ["gap.jsonl", JSON.stringify(header) + '\n{"step":5,"event":"call","file":0}\n', "err-trace-gap", "5"],
+    ["odd.jsonl", JSON.stringify(header) + '\n{"step":1,"event":"dance"}\n', "err-trace-event", "dance"],
+  ];
+  for (const [name, body, id, detail] of files) {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, body);
+    await page.setInputFiles("#trace-file", file);
+    await page.waitForFunction(() => !document.getElementById("error").hidden, null, { timeout: 10000 });
+    const shown = await page.locator("#error").textContent();
+    saysIn(shown, pl, id);
+    assert.ok(shown.includes(detail), shown);
+    assert.ok(!/trace|arrived|unknown|versions/.test(shown), shown);
+    await page.evaluate(() => { document.getElementById("error").hidden = true; });
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  await page.close();
+});

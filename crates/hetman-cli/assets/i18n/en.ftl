@@ -496,6 +496,28 @@ err-no-solution = there is no solution { $number }: the search finds { $found }
 err-no-tour = there is no tour { $number }: the search finds { $found }
 err-jump = the jump went wrong: at step { $step } { $key } is { $mine } here but { $theirs } on the server
 err-read = cannot read { $file }: { $message }
+err-trace-schema = this page reads trace schema versions { $versions }, not { $found }
+err-trace-n = a queens trace needs n from 1 to 64
+err-trace-start = the header's start square cannot be read: { $start }
+err-trace-problem = unknown problem in the trace header: { $problem }
+err-trace-method-n = a { $method } trace takes n up to { $max }
+err-trace-other-chunk = a chunk of another trace arrived
+err-trace-no-header = the trace has no header line
+err-trace-gap = event { $step } arrived after { $count }: the trace has a gap
+err-trace-event = unknown event '{ $event }' at step { $step }
+err-trace-full = the history is full
+err-trace-early = the server's answer stopped early
+err-pack-no-header = the packed trace has no header line
+err-pack-unzip = this browser cannot unpack the trace (it has no DecompressionStream): open the page in a current Chrome, Edge, Firefox or Safari
+err-pack-short = the packed trace is cut short
+err-pack-string = the packed trace is damaged (string { $index })
+err-pack-kind = the packed trace is damaged (kind { $kind })
+err-pack-shape = the packed trace is damaged (shape { $shape })
+err-compare-n = n must be a whole number from 1 to { $max } (brute force runs N^N placements)
+err-code-none = this page holds no { $dialect } listing
+err-no-tour-found = No tour.
+lesson-depth-bar = depth { $depth }: { $calls }
+lesson-move-bar = move { $depth }: { $calls }
 
 ## The web page at run time: a solution's symmetries (app.js, symmetry.js)
 

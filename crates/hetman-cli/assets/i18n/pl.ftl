@@ -560,6 +560,28 @@ err-no-solution = nie ma rozwiązania { $number }: przeszukiwanie znajduje ich {
 err-no-tour = nie ma drogi { $number }: przeszukiwanie znajduje ich { $found }
 err-jump = skok się nie udał: na kroku { $step } { $key } tutaj { $mine }, a na serwerze { $theirs }
 err-read = nie można odczytać { $file }: { $message }
+err-trace-schema = ta strona czyta zapisy przeszukiwania w wersjach { $versions }, nie { $found }
+err-trace-n = zapis dla hetmanów wymaga n od 1 do 64
+err-trace-start = nie można odczytać pola startowego z nagłówka: { $start }
+err-trace-problem = nieznane zadanie w nagłówku zapisu: { $problem }
+err-trace-method-n = zapis metody { $method } przyjmuje n najwyżej { $max }
+err-trace-other-chunk = nadeszła część innego zapisu
+err-trace-no-header = zapis nie ma wiersza nagłówka
+err-trace-gap = zdarzenie { $step } nadeszło po { $count }: w zapisie jest luka
+err-trace-event = nieznane zdarzenie '{ $event }' w kroku { $step }
+err-trace-full = historia jest pełna
+err-trace-early = odpowiedź serwera urwała się przed końcem
+err-pack-no-header = spakowany zapis nie ma wiersza nagłówka
+err-pack-unzip = ta przeglądarka nie umie rozpakować zapisu (brak DecompressionStream): otwórz stronę w aktualnym Chrome, Edge, Firefox albo Safari
+err-pack-short = spakowany zapis jest ucięty
+err-pack-string = spakowany zapis jest uszkodzony (napis { $index })
+err-pack-kind = spakowany zapis jest uszkodzony (rodzaj { $kind })
+err-pack-shape = spakowany zapis jest uszkodzony (kształt { $shape })
+err-compare-n = n musi być liczbą całkowitą od 1 do { $max } (metoda siłowa sprawdza N^N ustawień)
+err-code-none = ta strona nie zawiera listingu { $dialect }
+err-no-tour-found = Brak drogi.
+lesson-depth-bar = głębokość { $depth }: { $calls }
+lesson-move-bar = skok { $depth }: { $calls }
 
 ## Strona w czasie działania: symetrie rozwiązania (app.js, symmetry.js)
 

@@ -561,6 +561,28 @@ err-no-solution = решения { $number } нет: поиск находит �
 err-no-tour = обхода { $number } нет: поиск находит их { $found }
 err-jump = переход не удался: на шаге { $step } { $key } здесь { $mine }, а на сервере { $theirs }
 err-read = не удаётся прочитать { $file }: { $message }
+err-trace-schema = эта страница читает записи поиска версий { $versions }, а не { $found }
+err-trace-n = запись для ферзей требует n от 1 до 64
+err-trace-start = не удаётся прочитать начальное поле в заголовке: { $start }
+err-trace-problem = неизвестная задача в заголовке записи: { $problem }
+err-trace-method-n = запись метода { $method } допускает n не больше { $max }
+err-trace-other-chunk = пришла часть другой записи
+err-trace-no-header = в записи нет строки заголовка
+err-trace-gap = событие { $step } пришло после { $count }: в записи пропуск
+err-trace-event = неизвестное событие '{ $event }' на шаге { $step }
+err-trace-full = история заполнена
+err-trace-early = ответ сервера оборвался до конца
+err-pack-no-header = в упакованной записи нет строки заголовка
+err-pack-unzip = этот браузер не умеет распаковать запись (нет DecompressionStream): откройте страницу в современном Chrome, Edge, Firefox или Safari
+err-pack-short = упакованная запись обрезана
+err-pack-string = упакованная запись повреждена (строка { $index })
+err-pack-kind = упакованная запись повреждена (вид { $kind })
+err-pack-shape = упакованная запись повреждена (форма { $shape })
+err-compare-n = n должно быть целым числом от 1 до { $max } (полный перебор проверяет N^N расстановок)
+err-code-none = на этой странице нет листинга { $dialect }
+err-no-tour-found = Обхода нет.
+lesson-depth-bar = глубина { $depth }: { $calls }
+lesson-move-bar = ход { $depth }: { $calls }
 
 ## Страница во время работы: симметрии решения (app.js, symmetry.js)
 

@@ -394,7 +394,7 @@
       });
     }).then(function (body) {
       if (!body.tour) {
-        $("now").textContent = body.no_tour || "No tour.";
+        $("now").textContent = body.no_tour || say("err-no-tour-found");
         return;
       }
       var w = body.width;
@@ -620,8 +620,8 @@
     }
     if (t.cursor >= t.count && app.source && app.source.done) {
       pause();
-      app.message = { at: t.cursor, text: "No further " + (t.problem === "queens" ? "solution" : "tour") + ": " +
-        lowerFirst(endWords(t)) };
+      app.message = { at: t.cursor, text: say(t.problem === "queens" ? "watch-no-further-solution" : "watch-no-further-tour",
+        { found: lowerFirst(endWords(t)).replace(/\.$/, "") }) };
       render();
       return;
     }

@@ -163,7 +163,7 @@
     var all = json ? JSON.parse(json) : {};
     return function (alg, dialect) {
       var lines = all[dialect];
-      return lines ? Promise.resolve(lines) : Promise.reject(new Error("this page holds no " + dialect + " listing"));
+      return lines ? Promise.resolve(lines) : Promise.reject(new Error(say("err-code-none", { dialect: dialect })));
     };
   }
 

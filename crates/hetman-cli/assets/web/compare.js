@@ -161,7 +161,7 @@
 
   View.prototype.start = function (n) {
     this.stop();
-    if (!(n >= 1 && n <= MAX_N)) throw new Error("n must be a whole number from 1 to " + MAX_N + " (brute force runs " + "N^N placements)");
+    if (!(n >= 1 && n <= MAX_N)) throw new Error(say("err-compare-n", { max: MAX_N }));
     this.n = n;
     var self = this;
     this.runners = METHODS.map(function (m) { return new Runner(m, n); });

@@ -173,8 +173,8 @@
     for (var d = from; d <= to; d++) {
       var h = per[d] ? Math.max(1, Math.round(per[d] / max * H)) : 0;
       var x = (d - from) * (W + gap);
-      bars.push('<g class="bar" data-depth="' + d + '" data-value="' + per[d] + '"><title>' + (queens ? "depth " : "move ") + d +
-        ": " + fmtN(per[d]) + "</title>" +
+      bars.push('<g class="bar" data-depth="' + d + '" data-value="' + per[d] + '"><title>' +
+        esc(say(queens ? "lesson-depth-bar" : "lesson-move-bar", { depth: d, calls: fmtN(per[d]) })) + "</title>" +
         '<rect x="' + x + '" y="' + (H - h + 14) + '" width="' + W + '" height="' + h + '" fill="#0a5c8a"/>' +
         '<text x="' + (x + W / 2) + '" y="' + (H + 27) + '" font-size="10" text-anchor="middle">' + d + "</text>" +
         '<text x="' + (x + W / 2) + '" y="' + (H - h + 11) + '" font-size="9" text-anchor="middle">' + compact(per[d]) + "</text></g>");

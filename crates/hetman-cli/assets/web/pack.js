@@ -12,13 +12,17 @@
   else root.HetmanPack = api;
 })(typeof self !== "undefined" ? self : this, function () {
   "use strict";
+  // The page's words (i18n.js), or the id where there is no page (node).
+  function say(id, args) {
+    return typeof I18N !== "undefined" ? I18N.t(id, args) : id;
+  }
   var NULL = 0, FALSE = 1, TRUE = 2, UINT = 3, NEG = 4, STR = 5, ANY = 6, ARRAY = 7, OBJECT = 8, NUMBER = 9;
 
   // The block's text: the header line, then the base64 of the gzipped records.
   function split(text) {
     text = text.trim();
     var nl = text.indexOf("\n");
-    if (nl < 0) throw new Error("the packed trace has no header line");
+    if (nl < 0) throw new Error(say("err-pack-no-header"));
     return { header: JSON.parse(text.slice(0, nl)), data: text.slice(nl + 1).trim() };
   }
 
@@ -28,8 +32,7 @@
     var bytes = new Uint8Array(bin.length);
     for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
     if (typeof DecompressionStream === "undefined") {
-      return Promise.reject(new Error("this browser cannot unpack the trace (it has no DecompressionStream): " +
-        "open the page in a current Chrome, Edge, Firefox or Safari"));
+      return Promise.reject(new Error(say("err-pack-unzip")));
     }
     var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     return new Response(stream).arrayBuffer().then(function (b) { return new Uint8Array(b); });
@@ -51,7 +54,7 @@
   Reader.prototype.varint = function () {
     var x = 0, scale = 1, b;
     do {
-      if (this.pos >= this.bytes.length) throw new Error("the packed trace is cut short");
+      if (this.pos >= this.bytes.length) throw new Error(say("err-pack-short"));
       b = this.bytes[this.pos++];
       x += (b & 0x7f) * scale;
       scale *= 128;
@@ -62,7 +65,7 @@
   Reader.prototype.string = function () {
     var i = this.varint();
     if (i > 0) {
-      if (i > this.strings.length) throw new Error("the packed trace is damaged (string " + i + ")");
+      if (i > this.strings.length) throw new Error(say("err-pack-string", { index: i }));
       return this.strings[i - 1];
     }
     var len = this.varint();
@@ -83,7 +86,7 @@
       case NUMBER: return Number(this.string());
       case ANY: return this.tagged();
     }
-    throw new Error("the packed trace is damaged (kind " + kind + ")");
+    throw new Error(say("err-pack-kind", { kind: kind }));
   };
 
   Reader.prototype.tagged = function () {
@@ -121,7 +124,7 @@
       id = this.shapes.length;
     }
     var fields = this.shapes[id - 1];
-    if (!fields) throw new Error("the packed trace is damaged (shape " + id + ")");
+    if (!fields) throw new Error(say("err-pack-shape", { shape: id }));
     var o = {};
     var hasStep = false;
     for (var j = 0; j < fields.length; j++) if (fields[j][0] === "step") hasStep = true;

@@ -111,19 +111,18 @@
 
   Timeline.prototype.setHeader = function (h) {
     if (SCHEMAS.indexOf(h.hetman_trace) < 0) {
-      throw new Error("this page reads trace schema versions " + SCHEMAS.join(" and ") +
-        ", not " + JSON.stringify(h.hetman_trace));
+      throw new Error(say("err-trace-schema", { versions: SCHEMAS.join(", "), found: JSON.stringify(h.hetman_trace) }));
     }
     this.header = h;
     this.problem = h.problem;
     if (h.problem === "queens") {
-      if (!(h.n >= 1 && h.n <= 64)) throw new Error("a queens trace needs n from 1 to 64");
+      if (!(h.n >= 1 && h.n <= 64)) throw new Error(say("err-trace-n"));
       this.width = this.height = this.n = h.n;
     } else if (h.problem === "knight") {
       this.width = h.width;
       this.height = h.height;
       var sq = parseSquare(h.start);
-      if (!sq) throw new Error("the header's start square cannot be read: " + h.start);
+      if (!sq) throw new Error(say("err-trace-start", { start: h.start }));
       this.start = sq.rank * this.width + sq.file;
       this.blocked = new Uint8Array(this.width * this.height);
       for (var i = 0; i < (h.blocked || []).length; i++) {
@@ -131,11 +130,11 @@
         if (b) this.blocked[b.rank * this.width + b.file] = 1;
       }
     } else {
-      throw new Error("unknown problem in the trace header: " + h.problem);
+      throw new Error(say("err-trace-problem", { problem: h.problem }));
     }
     this.method = h.problem === "queens" && (h.algorithm === "brute" || h.algorithm === "permutations")
       ? h.algorithm : null;
-    if (this.method && this.n > PACKED_RANKS) throw new Error("a " + this.method + " trace takes n up to " + PACKED_RANKS);
+    if (this.method && this.n > PACKED_RANKS) throw new Error(say("err-trace-method-n", { method: this.method, max: PACKED_RANKS }));
     this.counterNames = COUNTERS[this.method || this.problem];
     this.solSlot = this.counterNames.indexOf(this.problem === "queens" ? "solutions" : "tours");
     this.state = this.emptyState();
@@ -164,11 +163,11 @@
       if (!this.header) {
         this.setHeader(o);
       } else if (o.problem !== this.header.problem) {
-        throw new Error("a chunk of another trace arrived");
+        throw new Error(say("err-trace-other-chunk"));
       }
       return "header";
     }
-    if (!this.header) throw new Error("the trace has no header line");
+    if (!this.header) throw new Error(say("err-trace-no-header"));
     if (o.event === "end") {
       this.lastEnd = o;
       if (o.complete) this.end = o;
@@ -176,7 +175,7 @@
     }
     if (o.step <= this.count) return "skip"; // already have it
     if (o.step !== this.count + 1) {
-      throw new Error("event " + o.step + " arrived after " + this.count + ": the trace has a gap");
+      throw new Error(say("err-trace-gap", { step: o.step, count: this.count }));
     }
     this.push(o);
     return "event";
@@ -226,8 +225,8 @@
 
   Timeline.prototype.push = function (o) {
     var kind = KIND[o.event];
-    if (!kind) throw new Error("unknown event '" + o.event + "' at step " + o.step);
-    if (!this.makeRoom()) throw new Error("the history is full");
+    if (!kind) throw new Error(say("err-trace-event", { event: o.event, step: o.step }));
+    if (!this.makeRoom()) throw new Error(say("err-trace-full"));
     var i = this.count - this.base;
     var idx = this.count;
     var a = 0, b = 0, c = 0;
@@ -643,7 +642,7 @@
       var finish = function () {
         splitter.finish();
         self.busy = false;
-        if (!endSeen) throw new Error("the server's answer stopped early");
+        if (!endSeen) throw new Error(say("err-trace-early"));
         if (endSeen.complete || t.count === before) self.done = true;
         self.onProgress();
       };
