@@ -1,7 +1,7 @@
 // For slides and course pages (issue 43 item 2): the page's state in its address (a link
 // reproduces a step: the board and the counters equal stepping there by hand), the
 // <iframe> snippet working from a file:// page, the one-file player opening at the step
-// of its fragment, and the GIF download decoding in the browser.
+// of its fragment, and the GIF download decoding in the browser, in the page's language.
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert/strict");
@@ -131,4 +131,26 @@ test("the GIF download gives a GIF that the browser decodes", async () => {
   assert.match(r[1], /^to 20000: a GIF holds at most 20,000 frames/);
   assert.deepEqual(page.errors.filter((e) => !/status of 400/.test(e)), [], "only the refusal asked for");
   await page.close();
+});
+
+test("the GIF download speaks the page's language: Polish is not the English GIF", async () => {
+  const gifAt = async (lang) => {
+    const page = await P.open(ctx.chrome, ctx.server.url +
+      "#problem=queens&n=6&algorithm=backtracking&step=10&lang=" + lang);
+    await atStep(page, 10);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#dl-gif")]);
+    assert.match(download.url(), new RegExp("&lang=" + lang + "($|&)"));
+    const file = path.join(dir, "steps-" + lang + ".gif");
+    await download.saveAs(file);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+    return fs.readFileSync(file);
+  };
+  const en = await gifAt("en");
+  const pl = await gifAt("pl");
+  assert.equal(pl.subarray(0, 6).toString("latin1"), "GIF89a");
+  assert.equal(pl.readUInt16LE(6), en.readUInt16LE(6), "the same width");
+  // Polish counters take one more line under the same board.
+  assert.ok(pl.readUInt16LE(8) > en.readUInt16LE(8), pl.readUInt16LE(8) + " rows against " + en.readUInt16LE(8));
+  assert.ok(pl.includes(Buffer.from("6 hetmanów, algorytm z powrotami")), "the comment names the trace in Polish");
 });

@@ -1,11 +1,12 @@
 //! `trace --gif` as a user runs it: the GIF decodes with the `gif` crate,
 //! holds one frame per step of the range, and its first and last frames show
-//! the board the library's trace has at those steps; the refusals.
+//! the board the library's trace has at those steps; its words in the
+//! language asked for, pixel for pixel; the refusals.
 
 use assert_cmd::Command;
 use hetman::knight::KnightBoard;
-use hetman::render::raster::{ink, Layout};
-use hetman::trace::{KnightOrder, KnightTrace, QueensAlgorithm, QueensTrace};
+use hetman::render::raster::{ink, Layout, Scene};
+use hetman::trace::{KnightOrder, KnightTrace, QueensAlgorithm, QueensTrace, Trace};
 use hetman::{BoardSize, Square};
 use std::path::PathBuf;
 
@@ -81,7 +82,7 @@ fn assert_queens(frame: &[u8], width: u32, layout: &Layout, n: u32, queens: &[u3
 
 #[test]
 fn six_queens_steps_10_to_40_are_31_frames_that_match_the_trace() {
-    let bytes = made_gif("q6.gif", "queens trace 6 --from 10 --to 40");
+    let bytes = made_gif("q6.gif", "queens trace 6 --from 10 --to 40 --lang en");
     let (w, h, frames) = play(&bytes);
     assert_eq!(frames.len(), 31);
     // Six counters, three to a line, under the title and the step's two lines.
@@ -101,7 +102,7 @@ fn six_queens_steps_10_to_40_are_31_frames_that_match_the_trace() {
 
 #[test]
 fn eight_queens_to_the_first_solution_is_under_2_mb() {
-    let bytes = made_gif("q8.gif", "queens trace 8");
+    let bytes = made_gif("q8.gif", "queens trace 8 --lang en");
     assert!(bytes.len() < 2_000_000, "{} bytes", bytes.len());
     let (w, _, frames) = play(&bytes);
     // Step 0 (the empty board) to step 1971, the first solution.
@@ -119,7 +120,7 @@ fn eight_queens_to_the_first_solution_is_under_2_mb() {
 
 #[test]
 fn a_knight_gif_ends_at_the_first_tour_with_the_path_shaded() {
-    let bytes = made_gif("k5.gif", "knight trace 5 --start a5 --from 20");
+    let bytes = made_gif("k5.gif", "knight trace 5 --start a5 --from 20 --lang en");
     let (w, _, frames) = play(&bytes);
     let board = KnightBoard::new(BoardSize::square(5).unwrap()).unwrap();
     let tour: Vec<_> = KnightTrace::new(&board, Square::new(0, 4), KnightOrder::Plain, false)
@@ -142,6 +143,158 @@ fn a_knight_gif_ends_at_the_first_tour_with_the_path_shaded() {
             );
         }
     }
+}
+
+/// What a language writes under the board of `queens trace 4`: the title,
+/// the words of steps 0 to 3, the counters' names and their column.
+struct Expected {
+    lang: &'static str,
+    title: &'static str,
+    steps: [&'static str; 4],
+    counters: [&'static str; 6],
+    column: usize,
+    per_line: usize,
+    /// The lines of text under the board.
+    lines: u32,
+}
+
+const RUSSIAN: Expected = Expected {
+    lang: "ru",
+    title: "4 ферзя, перебор с возвратом test(c) из статей",
+    steps: [
+        "шаг 0: доска до первого шага",
+        "шаг 1: вызов test(a), на доске 0 ферзей",
+        "шаг 2: пробуем a1",
+        "шаг 3: put a1, на доске 1 ферзь",
+    ],
+    counters: [
+        "вызовы",
+        "попытки",
+        "отказы",
+        "расстановки",
+        "возвраты",
+        "решения",
+    ],
+    // "расстановки" (11 letters) and a value of up to 9 characters: two to a line.
+    column: 22,
+    per_line: 2,
+    lines: 6,
+};
+
+const POLISH: Expected = Expected {
+    lang: "pl",
+    title: "4 hetmany, algorytm z powrotami test(c) z artykułów",
+    steps: [
+        "krok 0: szachownica przed pierwszym krokiem",
+        "krok 1: wywołanie test(a), na szachownicy: 0 hetmanów",
+        "krok 2: próba a1",
+        "krok 3: put a1, na szachownicy: 1 hetman",
+    ],
+    counters: [
+        "wywołania",
+        "próby",
+        "odmowy",
+        "ustawienia",
+        "powroty",
+        "rozwiązania",
+    ],
+    column: 22,
+    per_line: 2,
+    lines: 6,
+};
+
+const ENGLISH: Expected = Expected {
+    lang: "en",
+    title: "4 queens, the seeds' backtracking test(c)",
+    steps: [
+        "step 0: the board before the first step",
+        "step 1: call test(a), 0 on the board",
+        "step 2: try a1",
+        "step 3: put a1, 1 on the board",
+    ],
+    counters: [
+        "calls",
+        "tries",
+        "refusals",
+        "placements",
+        "backtracks",
+        "solutions",
+    ],
+    column: 21,
+    per_line: 3,
+    lines: 5,
+};
+
+/// `queens trace 4 --to 3` in `want`'s language: its four frames must be
+/// the pictures the library draws for the trace's first steps with the
+/// expected words, pixel for pixel (board, letters and all).
+fn check_words(want: &Expected) -> Vec<Vec<u8>> {
+    let line = format!("queens trace 4 --to 3 --lang {}", want.lang);
+    let (w, h, frames) = play(&made_gif(&format!("q4-{}.gif", want.lang), &line));
+    assert_eq!(frames.len(), 4);
+    let layout = Layout::new(4, 4, want.lines);
+    assert_eq!((w, h), (layout.width(), layout.height()), "{}", want.lang);
+    let mut trace = QueensTrace::new(4, QueensAlgorithm::Backtracking).unwrap();
+    let mut scene = Scene::new(&trace.header());
+    let mut counters = trace.counters();
+    for (step, frame) in frames.iter().enumerate() {
+        if step > 0 {
+            let event = trace.next().unwrap();
+            scene.apply(&event);
+            counters.record(&event);
+        }
+        let mut lines = vec![
+            want.title.to_string(),
+            want.steps[step].to_string(),
+            String::new(),
+        ];
+        let pairs: Vec<String> = want
+            .counters
+            .iter()
+            .zip(counters.pairs())
+            .map(|(name, (_, v))| format!("{name} {v}"))
+            .collect();
+        let column = want.column;
+        for some in pairs.chunks(want.per_line) {
+            let text: String = some.iter().map(|p| format!("{p:<column$}")).collect();
+            lines.push(text.trim_end().to_string());
+        }
+        let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+        let drawn = scene.draw(&layout, &refs);
+        if drawn.pixels() != &frame[..] {
+            let row = (0..h as usize)
+                .find(|y| {
+                    let r = y * w as usize..(y + 1) * w as usize;
+                    drawn.pixels()[r.clone()] != frame[r]
+                })
+                .unwrap();
+            panic!(
+                "{}: frame {step} differs from row {row} on: {lines:?}",
+                want.lang
+            );
+        }
+    }
+    frames
+}
+
+#[test]
+fn a_polish_and_a_russian_gif_speak_their_language() {
+    let en = check_words(&ENGLISH);
+    let pl = check_words(&POLISH);
+    let ru = check_words(&RUSSIAN);
+    // The same board, other words: Polish and Russian hold one more line of
+    // counters, and the lines they share with English differ.
+    let layout = Layout::new(4, 4, 5);
+    let width = layout.width() as usize;
+    let (_, a1_top) = layout.corner(Square::new(0, 0));
+    let board_rows = (a1_top + layout.square()) as usize;
+    for frames in [&pl, &ru] {
+        for (a, b) in frames.iter().zip(&en) {
+            assert_eq!(a[..board_rows * width], b[..board_rows * width]);
+            assert_ne!(a[board_rows * width..b.len()], b[board_rows * width..]);
+        }
+    }
+    assert_ne!(pl[3], ru[3]);
 }
 
 #[test]

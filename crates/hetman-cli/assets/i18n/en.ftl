@@ -41,6 +41,11 @@ trace-over = the search is over
 trace-stopped = stopped by the limit
 trace-header = hetman trace: { $title }
 
+## The GIF of a trace's steps (`trace --gif`, the page's GIF): the lines under the board
+
+gif-step = step { $step }: { $event }
+gif-before-first = the board before the first step
+
 ## The counters
 
 counter-calls = calls

@@ -49,6 +49,11 @@ trace-over = przeszukiwanie zakończone
 trace-stopped = zatrzymany przez limit
 trace-header = hetman trace: { $title }
 
+## GIF z krokami przeszukiwania (`trace --gif`, GIF ze strony): wiersze pod szachownicą
+
+gif-step = krok { $step }: { $event }
+gif-before-first = szachownica przed pierwszym krokiem
+
 ## Liczniki
 
 counter-calls = wywołania

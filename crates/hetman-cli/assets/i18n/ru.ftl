@@ -49,6 +49,11 @@ trace-over = поиск окончен
 trace-stopped = остановлен ограничением
 trace-header = hetman trace: { $title }
 
+## GIF с шагами поиска (`trace --gif`, GIF со страницы): строки под доской
+
+gif-step = шаг { $step }: { $event }
+gif-before-first = доска до первого шага
+
 ## Счётчики
 
 counter-calls = вызовы

@@ -12,6 +12,8 @@
     var app = ctx.app, $ = ctx.$, fmt = ctx.fmt, showError = ctx.showError;
     // The page's words in its language (i18n.js and the .ftl files).
     var say = function (id, args) { return typeof I18N !== "undefined" ? I18N.t(id, args) : id; };
+    // The page's language, for the words the server writes (a GIF's, a page's).
+    var langParam = function () { return typeof I18N !== "undefined" ? "&lang=" + I18N.lang() : ""; };
     var DOWNLOAD_LIMIT = ctx.limit;
 
 
@@ -96,7 +98,7 @@
       var t = app.timeline;
       if (!t || !t.header || !app.urlFor) return;
       var a = document.createElement("a");
-      a.href = app.urlFor(0, DOWNLOAD_LIMIT) + "&format=html&download=1";
+      a.href = app.urlFor(0, DOWNLOAD_LIMIT) + "&format=html&download=1" + langParam();
       a.download = app.traceName + ".html";
       document.body.appendChild(a);
       a.click();
@@ -133,7 +135,7 @@
       if (!r || !app.urlFor) return;
       var base = app.urlFor(0, 1).replace(/&skip=\d+&limit=\d+$/, "");
       var a = document.createElement("a");
-      a.href = base + "&format=gif&from=" + r.from + "&to=" + r.to + "&download=1";
+      a.href = base + "&format=gif&from=" + r.from + "&to=" + r.to + "&download=1" + langParam();
       a.download = app.traceName + "-steps-" + r.from + "-" + r.to + ".gif";
       document.body.appendChild(a);
       a.click();

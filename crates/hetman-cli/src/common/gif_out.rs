@@ -1,10 +1,12 @@
 //! A trace's steps as an animated GIF: what `queens trace --gif`, `knight
 //! trace --gif` and the server's `format=gif` share. The library draws each
 //! frame from the trace's own events ([`Scene`]); this module chooses the
-//! steps, writes the words and refuses a range that is empty or too long.
+//! steps, writes the words (in the language of the [`Tr`] it is given, from
+//! the `.ftl` files like every other text) and refuses a range that is
+//! empty or too long.
 
-use crate::common::events::{describe, title};
-use crate::common::i18n::{Lang, Tr};
+use crate::common::events::{counter_id, describe, title};
+use crate::common::i18n::{s, Tr};
 use crate::common::output::group;
 use hetman::render::gif::GifWriter;
 use hetman::render::raster::{Layout, Scene};
@@ -72,27 +74,25 @@ pub fn check_range(range: &GifRange, names: Names) -> Result<(), String> {
     Ok(())
 }
 
-/// Runs `trace` and draws the steps `range` asks for; `stop` is asked
-/// between events and ends the work (with an error) when it says so.
+/// Runs `trace` and draws the steps `range` asks for, the words in `tr`'s
+/// language; `stop` is asked between events and ends the work (with an
+/// error) when it says so.
 pub fn make<T: Trace>(
     trace: T,
     range: &GifRange,
     names: Names,
+    tr: &Tr,
     stop: &dyn Fn() -> bool,
 ) -> Result<Made, String> {
     check_range(range, names)?;
     let header = trace.header();
-    // The frames' 5x7 font draws ASCII letters only (Polish ones as their
-    // base letters, Cyrillic not at all), so a GIF speaks English.
-    let tr = Tr::new(Lang::En);
-    let name = title(&header, &tr);
     let mut counters = trace.counters();
     let mut scene = Scene::new(&header);
     let (files, ranks) = scene.size();
-    let probe = Layout::new(files, ranks, 0);
-    let per_line = (probe.chars_per_line() / COUNTER_CHARS).max(1);
-    let counter_lines = counters.pairs().len().div_ceil(per_line) as u32;
-    let layout = Layout::new(files, ranks, 3 + counter_lines);
+    let width = Layout::new(files, ranks, 0).chars_per_line();
+    let name = title(&header, tr);
+    let words = Words::new(&name, &counters, tr, width);
+    let layout = Layout::new(files, ranks, words.lines());
     let mut bytes = Vec::new();
     let mut gif = GifWriter::new(
         &mut bytes,
@@ -108,12 +108,7 @@ pub fn make<T: Trace>(
         until_solution: range.to.is_none().then_some(range.until_solution),
     };
     let mut draw = |step: u64, event: Option<&Event>, scene: &Scene, counters: &Counters| {
-        let words = match event {
-            None => "the board before the first step".to_string(),
-            Some(Event::End { complete: true, .. }) => "the search is over".to_string(),
-            Some(e) => describe(e, &tr),
-        };
-        let lines = text_lines(&name, step, &words, counters, layout.chars_per_line());
+        let lines = words.frame(step, event, counters);
         let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
         gif.frame(&scene.draw(&layout, &refs))
             .map_err(|e| e.to_string())
@@ -174,36 +169,87 @@ pub fn make<T: Trace>(
     })
 }
 
-/// The characters a counter takes under the board ("placements 1,234,567").
+/// The least characters a counter takes under the board ("placements
+/// 1,234,567" and a space); a longer name widens every counter's column.
 const COUNTER_CHARS: usize = 21;
 
-/// The text under the board: the title, the step and its event in words
-/// (over two lines), and the counters as many to a line as fit.
-fn text_lines(
-    name: &str,
-    step: u64,
-    words: &str,
-    counters: &Counters,
+/// Room for a counter's value in its column: up to 9,999,999 (9
+/// characters) and the space after it.
+const VALUE_CHARS: usize = 10;
+
+/// The words under the board, in one language: the title, the step and its
+/// event in words (over two lines), and the counters as many to a line as fit.
+struct Words<'a> {
+    tr: &'a Tr,
+    /// The title, over one line or two.
+    title: Vec<String>,
+    /// The counters' names, in the order of [`Counters::pairs`].
+    names: Vec<String>,
+    /// The characters of a line, and of a counter's column.
     width: usize,
-) -> Vec<String> {
-    let mut lines = vec![name.to_string()];
-    let (first, second) = wrap(&format!("step {}: {words}", group(step)), width);
-    lines.push(first);
-    lines.push(second);
-    let pairs: Vec<String> = counters
-        .pairs()
-        .iter()
-        .map(|(k, v)| format!("{} {}", k.replace('_', " "), group(*v)))
-        .collect();
-    let per_line = (width / COUNTER_CHARS).max(1);
-    for some in pairs.chunks(per_line) {
-        let line: String = some
+    column: usize,
+}
+
+impl<'a> Words<'a> {
+    fn new(title: &str, counters: &Counters, tr: &'a Tr, width: usize) -> Words<'a> {
+        let names: Vec<String> = counters
+            .pairs()
             .iter()
-            .map(|p| format!("{p:<COUNTER_CHARS$}"))
+            .map(|(k, _)| tr.t(counter_id(k)))
             .collect();
-        lines.push(line.trim_end().to_string());
+        let longest = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+        let (first, second) = wrap(title, width);
+        Words {
+            tr,
+            title: [first, second]
+                .into_iter()
+                .filter(|l| !l.is_empty())
+                .collect(),
+            names,
+            width,
+            column: COUNTER_CHARS.max(longest + 1 + VALUE_CHARS).min(width),
+        }
     }
-    lines
+
+    fn per_line(&self) -> usize {
+        (self.width / self.column).max(1)
+    }
+
+    /// The lines of text under the board, in every frame.
+    fn lines(&self) -> u32 {
+        (self.title.len() + 2 + self.names.len().div_ceil(self.per_line())) as u32
+    }
+
+    /// The words of the frame of `step`, after `event` (`None`: the board
+    /// before the first step).
+    fn frame(&self, step: u64, event: Option<&Event>, counters: &Counters) -> Vec<String> {
+        let tr = self.tr;
+        let said = match event {
+            None => tr.t("gif-before-first"),
+            Some(Event::End { complete: true, .. }) => tr.t("trace-over"),
+            Some(e) => describe(e, tr),
+        };
+        let mut lines = self.title.clone();
+        let step = tr.tf(
+            "gif-step",
+            &[("step", s(tr.group(step))), ("event", s(said))],
+        );
+        let (first, second) = wrap(&step, self.width);
+        lines.push(first);
+        lines.push(second);
+        let pairs: Vec<String> = self
+            .names
+            .iter()
+            .zip(counters.pairs())
+            .map(|(name, (_, v))| format!("{name} {}", tr.group(v)))
+            .collect();
+        let column = self.column;
+        for some in pairs.chunks(self.per_line()) {
+            let line: String = some.iter().map(|p| format!("{p:<column$}")).collect();
+            lines.push(line.trim_end().to_string());
+        }
+        lines
+    }
 }
 
 /// `text` as two lines of at most `width` characters, broken at a space
@@ -232,6 +278,145 @@ fn wrap(text: &str, width: usize) -> (String, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::common::i18n::{messages_json, Lang};
+    use hetman::render::font::has_glyph;
+    use hetman::trace::{
+        BruteCounters, KnightCounters, PermutationCounters, QueensAlgorithm, QueensCounters,
+        QueensTrace,
+    };
+    use serde_json::Value;
+
+    /// The texts of a message as the page gets it (its parts and variants),
+    /// without the names of its arguments.
+    fn texts(v: &Value, out: &mut String) {
+        match v {
+            Value::String(t) => out.push_str(t),
+            Value::Array(parts) => parts.iter().for_each(|p| texts(p, out)),
+            Value::Object(o) => {
+                if let Some(Value::Object(variants)) = o.get("variants") {
+                    variants.values().for_each(|p| texts(p, out));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn the_font_draws_every_letter_of_the_frames_messages() {
+        let in_frames = [
+            "title-",
+            "algorithm-",
+            "order-",
+            "event-",
+            "counter-",
+            "trace-over",
+            "gif-",
+        ];
+        for lang in Lang::ALL {
+            let messages = messages_json(lang);
+            let mut seen = 0;
+            for (id, v) in messages.as_object().unwrap() {
+                if !in_frames.iter().any(|p| id.starts_with(p)) {
+                    continue;
+                }
+                seen += 1;
+                let mut text = String::new();
+                texts(v, &mut text);
+                for c in text.chars() {
+                    assert!(has_glyph(c), "{}: {id}: {c:?} in {text:?}", lang.code());
+                }
+            }
+            assert!(seen > 40, "{}: {seen} messages", lang.code());
+        }
+    }
+
+    #[test]
+    fn counters_fit_the_line_in_every_language() {
+        let big = 9_999_999;
+        let all = [
+            Counters::Queens(QueensCounters {
+                calls: big,
+                tries: big,
+                refusals: big,
+                placements: big,
+                backtracks: big,
+                solutions: big,
+            }),
+            Counters::Knight(KnightCounters {
+                moves: big,
+                dead_ends: big,
+                prunes: big,
+                backtracks: big,
+                tours: big,
+            }),
+            Counters::Brute(BruteCounters {
+                placements_scored: big,
+                solutions: big,
+            }),
+            Counters::Permutations(PermutationCounters {
+                permutations_tried: big,
+                solutions: big,
+            }),
+        ];
+        // The narrowest picture (any board up to 53 files).
+        let width = Layout::new(8, 8, 0).chars_per_line();
+        for lang in Lang::ALL {
+            let tr = Tr::new(lang);
+            for c in &all {
+                let words = Words::new("title", c, &tr, width);
+                let lines = words.frame(1, None, c);
+                assert_eq!(lines.len() as u32, words.lines());
+                let counters = &lines[3..];
+                for line in counters {
+                    assert!(line.chars().count() <= width, "{}: {line:?}", lang.code());
+                }
+                let shown: usize = counters
+                    .iter()
+                    .map(|l| l.matches(&tr.group(big)).count())
+                    .sum();
+                assert_eq!(shown, c.pairs().len(), "{}: {counters:?}", lang.code());
+            }
+        }
+    }
+
+    #[test]
+    fn a_frame_speaks_its_language() {
+        let trace = QueensTrace::new(4, QueensAlgorithm::Backtracking).unwrap();
+        let counters = trace.counters();
+        let header = trace.header();
+        let words = |lang| {
+            let tr = Tr::new(lang);
+            let w = Words::new(&title(&header, &tr), &counters, &tr, 64);
+            let put = Event::Put {
+                file: 0,
+                rank: 0,
+                square: hetman::Square::new(0, 0),
+                depth: 1,
+            };
+            [
+                w.frame(0, None, &counters),
+                w.frame(1_965, Some(&put), &counters),
+            ]
+        };
+        let [ru0, ru1] = words(Lang::Ru);
+        assert_eq!(ru0[0], "4 ферзя, перебор с возвратом test(c) из статей");
+        assert_eq!(ru0[1], "шаг 0: доска до первого шага");
+        assert_eq!(ru1[1], "шаг 1\u{a0}965: put a1, на доске 1 ферзь");
+        assert_eq!(ru0[3], format!("{:<22}попытки 0", "вызовы 0"));
+        assert_eq!(ru0.len(), 6, "{ru0:?}");
+        let [pl0, _] = words(Lang::Pl);
+        assert_eq!(pl0[1], "krok 0: szachownica przed pierwszym krokiem");
+        let [en0, en1] = words(Lang::En);
+        assert_eq!(en0[1], "step 0: the board before the first step");
+        assert_eq!(en1[1], "step 1,965: put a1, 1 on the board");
+        // English keeps three counters to a line.
+        assert_eq!(
+            en0[3],
+            format!("{:<21}{:<21}refusals 0", "calls 0", "tries 0")
+        );
+        assert_eq!(en0.len(), 5);
+    }
 
     #[test]
     fn words_wrap_at_spaces() {

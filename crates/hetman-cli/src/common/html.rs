@@ -66,20 +66,15 @@ fn source(name: &str) -> &'static str {
 
 /// One HTML file that plays `trace_ndjson` (the JSON Lines of a trace, header
 /// first, as `hetman queens trace` writes them) with the page's player; `title`
-/// is the page's title as it is (such as "hetman: 8 queens, backtracking"). It
-/// needs no server and loads nothing from the network.
+/// is the page's title as it is (such as "hetman: 8 queens, backtracking"), and
+/// `lang` the page's language when the browser asks for none of pl, ru, en
+/// (the page carries all three). It needs no server and loads nothing from
+/// the network.
 ///
 /// ```ignore
-/// let html = export_html(&lines.join("\n"), "8 queens, backtracking");
+/// let html = export_html_in(&lines.join("\n"), "8 queens, backtracking", Lang::Pl);
 /// std::fs::write("page.html", html)?;
 /// ```
-#[must_use]
-pub fn export_html(trace_ndjson: &str, title: &str) -> String {
-    export_html_in(trace_ndjson, title, Lang::En)
-}
-
-/// [`export_html`] with `lang` as the page's language when the browser
-/// asks for none of pl, ru, en (the page carries all three).
 #[must_use]
 pub fn export_html_in(trace_ndjson: &str, title: &str, lang: Lang) -> String {
     let mut lines = trace_ndjson.lines().filter(|l| !l.trim().is_empty());
@@ -454,7 +449,7 @@ mod tests {
         let trace =
             "{\"hetman_trace\":1,\"problem\":\"queens\",\"n\":1,\"algorithm\":\"bitboard\"}\n\
                      {\"step\":1,\"event\":\"prune\",\"reason\":\"</script><b>\"}\n";
-        let html = export_html(trace, "hetman: 1 queen <&>");
+        let html = export_html_in(trace, "hetman: 1 queen <&>", Lang::En);
         assert!(html.contains("<body data-mode=\"export\">"));
         assert!(html.contains("<title>hetman: 1 queen &lt;&amp;&gt;</title>"));
         assert!(

@@ -167,7 +167,7 @@ pub fn write<T: Trace>(trace: T, args: &TraceArgs) -> Result<ExitCode> {
         return write_html(trace, limits, path, &tr);
     }
     if let Some(path) = &args.gif {
-        return write_gif(trace, args, path);
+        return write_gif(trace, args, path, &tr);
     }
     let out = io::stdout().lock();
     let mut out = BufWriter::new(out);
@@ -259,7 +259,7 @@ fn write_html<T: Trace>(
     Ok(ExitCode::SUCCESS)
 }
 
-fn write_gif<T: Trace>(trace: T, args: &TraceArgs, path: &Path) -> Result<ExitCode> {
+fn write_gif<T: Trace>(trace: T, args: &TraceArgs, path: &Path, tr: &Tr) -> Result<ExitCode> {
     check_gif_target(path)?;
     let range = GifRange {
         from: args.from.unwrap_or(0),
@@ -272,7 +272,7 @@ fn write_gif<T: Trace>(trace: T, args: &TraceArgs, path: &Path) -> Result<ExitCo
         to: "--to",
     };
     gif_out::check_range(&range, names).map_err(anyhow::Error::msg)?;
-    let made = gif_out::make(trace, &range, names, &|| false).map_err(anyhow::Error::msg)?;
+    let made = gif_out::make(trace, &range, names, tr, &|| false).map_err(anyhow::Error::msg)?;
     write_file(path, &made.bytes, Existing::Replace)
         .with_context(|| format!("--gif '{}'", path.display()))?;
     eprintln!(

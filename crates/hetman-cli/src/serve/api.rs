@@ -5,6 +5,7 @@
 
 use super::{body, gif, work};
 use crate::common::gif_out::{self, GifRange};
+use crate::common::i18n::{parse_lang, Lang, Tr};
 use axum::extract::rejection::QueryRejection;
 use axum::extract::Query;
 use axum::http::{header, StatusCode};
@@ -253,6 +254,20 @@ impl Params {
         Ok(range)
     }
 
+    /// The language of a GIF's words and of a page's texts: `lang`, else
+    /// the server's (`serve --lang`, else the environment's).
+    fn lang(&self) -> Result<Lang, ApiError> {
+        match self.get("lang") {
+            None => Ok(super::assets::DEFAULT_LANG
+                .get()
+                .copied()
+                .unwrap_or(Lang::En)),
+            Some(v) => parse_lang(v).map_err(|_| {
+                ApiError::bad(format!("lang must be pl, ru or en, not '{}'", short(v)))
+            }),
+        }
+    }
+
     fn size(&self, max_side: u32) -> Result<BoardSize, ApiError> {
         let v = self.get("size").unwrap_or("8");
         let bad = || {
@@ -304,6 +319,7 @@ const TRACE_PARAMS: &[&str] = &[
     "from",
     "to",
     "delay",
+    "lang",
 ];
 
 /// `GET /api/queens/trace?n=8&algorithm=backtracking&skip=0&limit=200000&until_solution=&format=jsonl&download=`
@@ -328,13 +344,19 @@ async fn queens_trace(
     };
     let format = p.format()?;
     let download = p.flag("download")?;
+    let lang = p.lang()?;
     let trace = QueensTrace::new(n, algorithm).map_err(|e| ApiError::bad(format!("n: {e}")))?;
     let name = algorithm.name();
     if format == Format::Gif {
         let range = p.gif_range()?;
         let file = download.then(|| format!("hetman-queens-{n}-{name}"));
         return gif_answer(
-            move |stop| gif_out::make(stop.watch(trace), &range, gif::NAMES, &|| stop.is_set()),
+            move |stop| {
+                let tr = Tr::new(lang);
+                gif_out::make(stop.watch(trace), &range, gif::NAMES, &tr, &|| {
+                    stop.is_set()
+                })
+            },
             file,
         )
         .await;
@@ -344,6 +366,7 @@ async fn queens_trace(
         format,
         file: download.then(|| format!("hetman-queens-{n}-{name}")),
         title: format!("hetman: {n} queens, {name}"),
+        lang,
     };
     Ok(out
         .respond(move |stop, line| {
@@ -413,6 +436,7 @@ async fn knight_trace(
     let closed = p.flag("closed")?;
     let format = p.format()?;
     let download = p.flag("download")?;
+    let lang = p.lang()?;
     // Checked here, so that the stream below starts without an error.
     KnightTrace::new(&board, start, order, closed)
         .map_err(|e| ApiError::bad(format!("start: {e}")))?;
@@ -423,7 +447,10 @@ async fn knight_trace(
             move |stop| {
                 let trace = KnightTrace::new(&board, start, order, closed)
                     .map_err(|e| format!("start: {e}"))?;
-                gif_out::make(stop.watch(trace), &range, gif::NAMES, &|| stop.is_set())
+                let tr = Tr::new(lang);
+                gif_out::make(stop.watch(trace), &range, gif::NAMES, &tr, &|| {
+                    stop.is_set()
+                })
             },
             file,
         )
@@ -438,6 +465,7 @@ async fn knight_trace(
         format,
         file: download.then(|| format!("hetman-knight-{size}-{start}")),
         title: format!("hetman: knight on {size} from {start}, {order_name}"),
+        lang,
     };
     Ok(out
         .respond(move |stop, line| {
@@ -550,6 +578,8 @@ struct Output {
     file: Option<String>,
     /// The title of an HTML page.
     title: String,
+    /// The language an HTML page takes when the browser asks for none of pl, ru, en.
+    lang: Lang,
 }
 
 impl Output {
@@ -573,7 +603,10 @@ impl Output {
         };
         let (mut r, ext) = match page {
             None => (body::stream_lines(ticket, produce), "jsonl"),
-            Some(page) => (body::html_page(ticket, page, produce, self.title), "html"),
+            Some(page) => (
+                body::html_page(ticket, page, produce, self.title, self.lang),
+                "html",
+            ),
         };
         let h = r.headers_mut();
         h.insert(

@@ -66,13 +66,14 @@ pub fn stream_lines(
 }
 
 /// The player as one page with the trace inside (at most the request's
-/// limit of events). The page's permit and the slot are held until the page
+/// limit of events), in `lang` when the browser asks for none of pl, ru, en. The page's permit and the slot are held until the page
 /// is sent, so the pages in memory at once are bounded.
 pub fn html_page(
     ticket: Ticket,
     page_permit: OwnedPagePermit,
     produce: impl FnOnce(&Stop, &mut dyn FnMut(&str) -> bool) + Send + 'static,
     title: String,
+    lang: crate::common::i18n::Lang,
 ) -> Response {
     let (slot, stop, watch) = ticket.split();
     let (tx, rx) = tokio::sync::oneshot::channel::<String>();
@@ -88,7 +89,7 @@ pub fn html_page(
         if stop.is_set() {
             return;
         }
-        let page = crate::common::html::export_html(&text, &title);
+        let page = crate::common::html::export_html_in(&text, &title, lang);
         drop(text);
         let _ = tx.send(page);
     });

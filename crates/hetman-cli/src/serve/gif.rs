@@ -115,6 +115,29 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn the_words_are_in_the_language_asked_for() {
+        let uri = "/api/queens/trace?n=4&format=gif&to=3";
+        let (s, _, en) = get(&format!("{uri}&lang=en")).await;
+        assert_eq!(s, StatusCode::OK);
+        let (s, _, ru) = get(&format!("{uri}&lang=ru")).await;
+        assert_eq!(s, StatusCode::OK);
+        let (_, _, pl) = get(&format!("{uri}&lang=PL")).await;
+        assert!(hetman::render::gif::is_hetman_gif(&ru));
+        assert_ne!(en, ru);
+        assert_ne!(pl, ru);
+        // The comment names the trace in the language asked for.
+        let title = "4 ферзя, перебор с возвратом";
+        assert!(ru.windows(title.len()).any(|w| w == title.as_bytes()));
+        let (s, _, body) = get(&format!("{uri}&lang=de")).await;
+        assert_eq!(s, StatusCode::BAD_REQUEST);
+        assert!(
+            error(&body).starts_with("lang must be pl, ru or en"),
+            "{}",
+            error(&body)
+        );
+    }
+
+    #[tokio::test]
     async fn ranges_the_trace_cannot_give_name_their_parameter() {
         for (uri, want) in [
             (

@@ -2,7 +2,7 @@
 //!
 //! - The same page as one self-contained HTML file with a trace inside (for
 //!   `trace --html FILE` and the API's `format=html`) is made by
-//!   [`crate::common::html::export_html`]; no server needed.
+//!   [`crate::common::html::export_html_in`]; no server needed.
 //! - With the `web` feature: [`run`] serves the page and the API on
 //!   `127.0.0.1` (axum on tokio, every asset embedded with rust-embed):
 //!   - `GET /`: the page (and `GET /{asset}` its CSS and scripts);
@@ -17,7 +17,9 @@
 //!   player as one page with those events inside (what `--html` writes), and
 //!   `download=1` names a file to save; `format=gif&from=K&to=L&delay=MS`
 //!   gives the steps K to L as an animated GIF (what `--gif` writes, at most
-//!   20,000 frames; without `to`, up to the first solution or tour). Bad parameters get HTTP 400 and
+//!   20,000 frames; without `to`, up to the first solution or tour).
+//!   `lang=pl|ru|en` chooses the language of a GIF's words and a page's
+//!   texts (default: the server's `--lang`). Bad parameters get HTTP 400 and
 //!   `{"error": "..."}` naming the parameter and what it accepts.
 //!
 //! A class can lean on it (issue 43): at most a few searches run at once

@@ -1,59 +1,119 @@
-//! A 5 × 7 bitmap font for the printable ASCII characters, drawn for
-//! [`raster`](super::raster): each glyph is seven rows of five bits, the
-//! leftmost pixel in bit 4.
+//! A 5 × 7 bitmap font, drawn for [`raster`](super::raster): printable
+//! ASCII, the Polish letters (`font/polish.rs`), the Russian alphabet
+//! (`font/cyrillic.rs`) and the few marks hetman's messages use (× … · « » „ ” “
+//! → ← ✓). Each glyph is seven rows of five bits, the leftmost pixel in
+//! bit 4. A letter that looks like another is drawn with its glyph (the
+//! Russian А with the Latin A, the non-breaking space as a space), so the
+//! same shape is drawn once.
+
+mod cyrillic;
+mod polish;
 
 /// Pixels across a glyph.
 pub const GLYPH_WIDTH: u32 = 5;
 /// Pixels down a glyph.
 pub const GLYPH_HEIGHT: u32 = 7;
 
-/// The rows of `c`; a letter with a diacritic is drawn as its base letter
-/// (`ą` as `a`, `Ł` as `L`), any other character outside ASCII as `?`.
+/// The rows of `c`, the top row first; a character the font does not draw
+/// is drawn as `?` (see [`has_glyph`]).
 ///
 /// ```
 /// use hetman::render::font::glyph;
 /// assert_eq!(glyph('1'), [0x04, 0x0C, 0x04, 0x04, 0x04, 0x04, 0x0E]);
-/// assert_eq!(glyph('ą'), glyph('a'));
-/// assert_eq!(glyph('ж'), glyph('?'));
+/// // ł: the l with a stroke across it
+/// assert_eq!(glyph('ł'), [0x0C, 0x04, 0x06, 0x0C, 0x04, 0x04, 0x0E]);
+/// assert_ne!(glyph('ą'), glyph('a'));
+/// assert_ne!(glyph('ж'), glyph('?'));
+/// // the Russian о is the Latin o
+/// assert_eq!(glyph('о'), glyph('o'));
+/// assert_eq!(glyph('\u{2603}'), glyph('?'));
 /// ```
 #[must_use]
 pub fn glyph(c: char) -> [u8; 7] {
-    let c = base_letter(c);
-    let i = match c {
-        ' '..='~' => c as usize - ' ' as usize,
-        _ => '?' as usize - ' ' as usize,
-    };
-    GLYPHS[i]
+    own(c).unwrap_or(ASCII[index('?')])
 }
 
-/// The base letter of the Polish letters with diacritics; `c` itself otherwise.
-fn base_letter(c: char) -> char {
-    match c {
-        'ą' => 'a',
-        'ć' => 'c',
-        'ę' => 'e',
-        'ł' => 'l',
-        'ń' => 'n',
-        'ó' => 'o',
-        'ś' => 's',
-        'ź' | 'ż' => 'z',
-        'Ą' => 'A',
-        'Ć' => 'C',
-        'Ę' => 'E',
-        'Ł' => 'L',
-        'Ń' => 'N',
-        'Ó' => 'O',
-        'Ś' => 'S',
-        'Ź' | 'Ż' => 'Z',
-        '\u{2192}' => '>',
-        '\u{2013}' | '\u{2014}' | '\u{2212}' => '-',
-        '\u{00d7}' => 'x',
-        _ => c,
-    }
+/// Whether the font draws `c` (rather than `?` in its place).
+///
+/// ```
+/// use hetman::render::font::has_glyph;
+/// assert!(has_glyph('ś') && has_glyph('Щ') && has_glyph('\u{a0}'));
+/// assert!(!has_glyph('ß'));
+/// ```
+#[must_use]
+pub fn has_glyph(c: char) -> bool {
+    own(c).is_some()
 }
+
+/// The glyph of `c`, drawn here or borrowed from its look-alike.
+fn own(c: char) -> Option<[u8; 7]> {
+    let c = LOOK_ALIKE
+        .iter()
+        .find(|(from, _)| *from == c)
+        .map_or(c, |(_, to)| *to);
+    if (' '..='~').contains(&c) {
+        return Some(ASCII[index(c)]);
+    }
+    [&polish::GLYPHS[..], &cyrillic::GLYPHS[..], &MARKS[..]]
+        .into_iter()
+        .flatten()
+        .find(|(ch, _)| *ch == c)
+        .map(|(_, rows)| *rows)
+}
+
+/// The place of the ASCII character `c` in [`ASCII`].
+const fn index(c: char) -> usize {
+    c as usize - ' ' as usize
+}
+
+/// Characters drawn with the glyph of another that looks the same.
+const LOOK_ALIKE: [(char, char); 27] = [
+    ('А', 'A'),
+    ('В', 'B'),
+    ('Е', 'E'),
+    ('К', 'K'),
+    ('М', 'M'),
+    ('Н', 'H'),
+    ('О', 'O'),
+    ('Р', 'P'),
+    ('С', 'C'),
+    ('Т', 'T'),
+    ('Х', 'X'),
+    ('а', 'a'),
+    ('е', 'e'),
+    ('о', 'o'),
+    ('р', 'p'),
+    ('с', 'c'),
+    ('у', 'y'),
+    ('х', 'x'),
+    ('\u{a0}', ' '),        // no-break space (grouping 1 965 in Polish and Russian)
+    ('\u{202f}', ' '),      // narrow no-break space
+    ('\u{2013}', '-'),      // en dash
+    ('\u{2014}', '-'),      // em dash
+    ('\u{2212}', '-'),      // minus sign
+    ('\u{2018}', '\''),     // left single quotation mark
+    ('\u{2019}', '\''),     // right single quotation mark
+    ('\u{2717}', '\u{d7}'), // ballot x: the multiplication sign
+    ('\u{2715}', '\u{d7}'), // multiplication x
+];
+
+/// The marks of the messages that no ASCII character looks like.
+const MARKS: [(char, [u8; 7]); 11] = [
+    ('\u{d7}', [0x00, 0x11, 0x0A, 0x04, 0x0A, 0x11, 0x00]), // × multiplication sign
+    ('\u{2026}', [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x15]), // … ellipsis
+    ('\u{b7}', [0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00]), // · middle dot
+    ('\u{ab}', [0x00, 0x00, 0x05, 0x0A, 0x14, 0x0A, 0x05]), // « left guillemet
+    ('\u{bb}', [0x00, 0x00, 0x14, 0x0A, 0x05, 0x0A, 0x14]), // » right guillemet
+    ('\u{201e}', [0x00, 0x00, 0x00, 0x00, 0x1B, 0x09, 0x12]), // „ low double quotation mark
+    ('\u{201d}', [0x1B, 0x09, 0x12, 0x00, 0x00, 0x00, 0x00]), // ” right double quotation mark
+    ('\u{201c}', [0x09, 0x12, 0x1B, 0x00, 0x00, 0x00, 0x00]), // “ left double quotation mark
+    ('\u{2192}', [0x00, 0x04, 0x02, 0x1F, 0x02, 0x04, 0x00]), // → rightwards arrow
+    ('\u{2190}', [0x00, 0x04, 0x08, 0x1F, 0x08, 0x04, 0x00]), // ← leftwards arrow
+    ('\u{2713}', [0x00, 0x01, 0x01, 0x02, 0x12, 0x0C, 0x04]), // ✓ check mark
+];
 
 /// The glyphs of `' '` to `'~'`, in order.
-const GLYPHS: [[u8; 7]; 95] = [
+const ASCII: [[u8; 7]; 95] = [
     [0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00], // ' '
     [0x04, 0x04, 0x04, 0x04, 0x00, 0x00, 0x04], // '!'
     [0x0A, 0x0A, 0x0A, 0x00, 0x00, 0x00, 0x00], // '"'
@@ -155,18 +215,105 @@ const GLYPHS: [[u8; 7]; 95] = [
 mod tests {
     use super::*;
 
+    const POLISH: &str = "aąbcćdeęfghijklłmnńoóprsśtuwyzźżAĄBCĆDEĘFGHIJKLŁMNŃOÓPRSŚTUWYZŹŻ";
+    const RUSSIAN: &str = "абвгдеёжзийклмнопрстуфхцчшщъыьэюяАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ";
+
+    /// Every glyph drawn here, with its character.
+    fn drawn() -> Vec<(char, [u8; 7])> {
+        let ascii = (' '..='~').map(|c| (c, ASCII[index(c)]));
+        ascii
+            .chain(polish::GLYPHS)
+            .chain(cyrillic::GLYPHS)
+            .chain(MARKS)
+            .collect()
+    }
+
     #[test]
     fn glyphs_fit_five_columns_and_differ() {
-        for (i, g) in GLYPHS.iter().enumerate() {
-            assert!(g.iter().all(|&row| row < 32), "glyph {i} is wider than 5");
-            if i > 0 {
-                assert!(g.iter().any(|&row| row != 0), "glyph {i} is blank");
+        let all = drawn();
+        for (c, g) in &all {
+            assert!(g.iter().all(|&row| row < 32), "{c:?} is wider than 5");
+            if *c != ' ' {
+                assert!(g.iter().any(|&row| row != 0), "{c:?} is blank");
             }
         }
-        for (i, a) in GLYPHS.iter().enumerate() {
-            for b in &GLYPHS[i + 1..] {
-                assert_ne!(a, b, "two glyphs alike");
+        for (i, (c, a)) in all.iter().enumerate() {
+            for (d, b) in &all[i + 1..] {
+                assert_ne!(c, d, "{c:?} is drawn twice");
+                assert_ne!(a, b, "{c:?} and {d:?} have the same rows");
             }
+        }
+    }
+
+    #[test]
+    fn look_alikes_borrow_a_glyph_drawn_here() {
+        let all = drawn();
+        for (from, to) in LOOK_ALIKE {
+            assert!(all.iter().any(|(c, _)| *c == to), "{from:?} borrows {to:?}");
+            assert!(
+                all.iter().all(|(c, _)| *c != from),
+                "{from:?} has its own glyph too"
+            );
+        }
+        assert_eq!(glyph('С'), glyph('C'));
+        assert_eq!(glyph('у'), glyph('y'));
+        assert_eq!(glyph('\u{a0}'), glyph(' '));
+    }
+
+    #[test]
+    fn every_polish_and_russian_letter_has_its_own_glyph() {
+        for alphabet in [POLISH, RUSSIAN] {
+            let letters: Vec<char> = alphabet.chars().collect();
+            assert_eq!(letters.len(), if alphabet == POLISH { 64 } else { 66 });
+            for (i, &a) in letters.iter().enumerate() {
+                assert!(has_glyph(a), "{a:?} has no glyph");
+                assert_ne!(glyph(a), glyph('?'), "{a:?} is drawn as '?'");
+                for &b in &letters[i + 1..] {
+                    assert_ne!(glyph(a), glyph(b), "{a:?} and {b:?} look the same");
+                }
+            }
+        }
+        // Letters told apart by a mark or a stroke: not their base letter.
+        for (a, b) in [
+            ('ą', 'a'),
+            ('ć', 'c'),
+            ('ę', 'e'),
+            ('ł', 'l'),
+            ('ń', 'n'),
+            ('ó', 'o'),
+            ('ś', 's'),
+            ('ź', 'z'),
+            ('ż', 'z'),
+            ('ź', 'ż'),
+            ('Ł', 'L'),
+            ('Ó', 'O'),
+            ('ш', 'щ'),
+            ('е', 'ё'),
+            ('ь', 'ъ'),
+            ('з', 'э'),
+            ('л', 'п'),
+            ('и', 'й'),
+            ('Ш', 'Щ'),
+            ('Е', 'Ё'),
+            ('Ь', 'Ъ'),
+            ('З', 'Э'),
+            ('Л', 'П'),
+            ('И', 'Й'),
+            ('З', '3'),
+            ('б', '6'),
+            ('ч', 'y'),
+            ('ц', 'u'),
+            ('Ч', 'Y'),
+        ] {
+            assert_ne!(glyph(a), glyph(b), "{a:?} and {b:?} look the same");
+        }
+    }
+
+    #[test]
+    fn other_characters_are_a_question_mark() {
+        for c in ['ß', 'ü', '\u{2603}', '\n', '\u{7f}'] {
+            assert!(!has_glyph(c), "{c:?}");
+            assert_eq!(glyph(c), glyph('?'));
         }
     }
 }
