@@ -3,7 +3,9 @@
 #
 # Installs the Debian packages if they are missing (slurmctld, slurmd, slurm-client, munge),
 # brings the cluster up with scripts/slurm-local.sh, writes the job with
-# `hetman queens slurm 13 --shards 40`, submits the array and the dependent merge, waits for
+# `hetman queens slurm 13 --shards 40 --max-array 16` (so each of the 16 array tasks counts
+# shards i, i + 16, i + 32 in turn, as a split larger than the cluster's MaxArraySize does),
+# submits the array and the dependent merge, waits for
 # both, checks the merged totals against OEIS (73,712 solutions, 9,233 unique), that the
 # shards ran the half-board join and that its rank sets were cut finer for 40 shards (at
 # least 8 work units a shard, more than N = 13 has by default), and stops
@@ -12,6 +14,7 @@
 #   scripts/slurm-test.sh              build hetman (the suite profile) and run the test
 #   HETMAN=/path/to/hetman scripts/slurm-test.sh    use that binary
 #   SHARDS=4 scripts/slurm-test.sh                  another number of shards
+#   MAX_ARRAY=1001 scripts/slurm-test.sh            another largest array (one shard a task)
 #
 # Runs as root, or as a user with sudo (for apt-get and the daemons).
 set -euo pipefail
@@ -69,15 +72,19 @@ trap 'exit 130' INT TERM
 
 start=$(date +%s)
 shards=${SHARDS:-40}
+max_array=${MAX_ARRAY:-16}
 "${local_sh[@]}" start
 export SLURM_CONF="$cluster/slurm.conf"
 
-"$hetman" queens slurm 13 --shards "$shards" --dir "$work/job" --hetman "$hetman" --time 10
+"$hetman" queens slurm 13 --shards "$shards" --max-array "$max_array" --dir "$work/job" --hetman "$hetman" --time 10
+tasks=$((shards < max_array ? shards : max_array))
+grep -q "^#SBATCH --array=0-$((tasks - 1))$" "$work/job/queens-13.sbatch" ||
+    { say "the array is not 0-$((tasks - 1))"; exit 1; }
 array_job=$(sbatch --parsable "$work/job/queens-13.sbatch")
 jobs_to_cancel=$array_job
 merge_job=$(sbatch --parsable --dependency="afterok:$array_job" "$work/job/queens-13-merge.sbatch")
 jobs_to_cancel="$array_job $merge_job"
-say "submitted job array $array_job ($shards shards) and merge $merge_job"
+say "submitted job array $array_job ($shards shards on $tasks tasks) and merge $merge_job"
 
 for _ in $(seq 300); do
     if [ -z "$(squeue -h -j "$array_job,$merge_job" 2>/dev/null)" ]; then
@@ -110,4 +117,4 @@ if [ "${units:-0}" -lt $((8 * shards)) ]; then
 fi
 # N = 13 is in the half-board join's range: the shards must have run it.
 grep -q "^engine: join-2/" "$work/job/total.txt" || { say "the shards did not run the half-board join"; exit 1; }
-say "ok: $got ($shards array tasks over $units work units and a dependent merge, $(($(date +%s) - start)) s with the cluster's start and stop)"
+say "ok: $got ($shards shards on $tasks array tasks over $units work units and a dependent merge, $(($(date +%s) - start)) s with the cluster's start and stop)"

@@ -239,6 +239,40 @@ fn shards_merge_to_the_total_for_several_k() {
     let (out, _, _) = run(&["queens", "merge", "--json", &files[2], &files[0], &files[1]]);
     let (count, _, _) = run(&["queens", "count", "14", "--json"]);
     assert_eq!(out, count);
+    // A directory stands for every *.json in it: here the 14-queens shards
+    // only (a file of another name beside them is left out).
+    let only = dir.join("n14");
+    std::fs::create_dir_all(&only).unwrap();
+    for f in &files {
+        let name = Path::new(f).file_name().unwrap();
+        std::fs::rename(f, only.join(name)).unwrap();
+    }
+    std::fs::write(only.join("notes.txt"), "not a shard").unwrap();
+    let (out, err, code) = run(&["queens", "merge", "--json", only.to_str().unwrap()]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(out, count);
+    // One shard moved out: the directory's shards are one short, named.
+    let moved = dir.join("s1.json");
+    std::fs::rename(only.join("n14-k3-s1.json"), &moved).unwrap();
+    let (_, err, code) = run(&["queens", "merge", only.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("missing shard 1"), "{err}");
+    // ...and given beside the directory it is counted once.
+    let (out, _, code) = run(&[
+        "queens",
+        "merge",
+        "--json",
+        only.to_str().unwrap(),
+        moved.to_str().unwrap(),
+    ]);
+    assert_eq!((code, out), (0, count));
+    // A directory with no .json file is refused, not merged as nothing.
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let (_, err, code) = run(&["queens", "merge", empty.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("is a directory with no .json file"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -378,6 +412,61 @@ fn slurm_writes_an_array_and_a_dependent_merge() {
     assert!(merge.contains("queens merge --stats"), "{merge}");
     assert!(out.contains("jobid=$(sbatch --parsable"), "{out}");
     assert!(out.contains("sbatch --dependency=afterok:$jobid"), "{out}");
+    // More shards than the cluster's largest array: each task takes every
+    // 16th shard in turn. (The loop runs in bash here the way Slurm runs it,
+    // with a stand-in for hetman that prints its shard; the real run is
+    // scripts/slurm-test.sh.)
+    let (out, err, code) = run_line(&format!(
+        "queens slurm 13 --shards 40 --max-array 16 --dir {d} --hetman /bin/echo"
+    ));
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(
+        out.contains("a job array of 16 tasks for 40 shards: up to 3 shards a task"),
+        "{out}"
+    );
+    let array = std::fs::read_to_string(dir.join("queens-13.sbatch")).unwrap();
+    assert!(array.contains("#SBATCH --array=0-15\n"), "{array}");
+    let mut seen = Vec::new();
+    for task in 0..16 {
+        let ran = std::process::Command::new("bash")
+            .arg(dir.join("queens-13.sbatch"))
+            .env("SLURM_ARRAY_TASK_ID", task.to_string())
+            .output()
+            .unwrap();
+        assert!(
+            ran.status.success(),
+            "{}",
+            String::from_utf8_lossy(&ran.stderr)
+        );
+        for line in String::from_utf8(ran.stdout).unwrap().lines() {
+            let shard = line
+                .split("--shard ")
+                .nth(1)
+                .unwrap()
+                .split('/')
+                .next()
+                .unwrap();
+            seen.push((task, shard.parse::<u32>().unwrap()));
+        }
+    }
+    seen.sort_by_key(|&(_, s)| s);
+    assert_eq!(seen.len(), 40, "{seen:?}");
+    for (i, &(task, shard)) in seen.iter().enumerate() {
+        assert_eq!((shard, task), (i as u32, shard % 16));
+    }
+    // A shard whose result is written is not counted again.
+    std::fs::write(dir.join("results/shard-21.json"), "{}").unwrap();
+    let ran = std::process::Command::new("bash")
+        .arg(dir.join("queens-13.sbatch"))
+        .env("SLURM_ARRAY_TASK_ID", "5")
+        .output()
+        .unwrap();
+    let said = String::from_utf8(ran.stdout).unwrap();
+    assert!(
+        said.contains("--shard 5/40") && said.contains("--shard 37/40"),
+        "{said}"
+    );
+    assert!(!said.contains("--shard 21/40"), "{said}");
     for (args, what) in [
         (vec!["--shards", "0"], "--shards"),
         (vec!["--shards", "2", "--time", "1h"], "--time"),

@@ -20,7 +20,8 @@ pub const KNIGHT_FORMAT: &str = "hetman-knight-shard";
 /// The arguments of `queens merge` and `knight merge`.
 #[derive(Debug, Args)]
 pub struct MergeArgs {
-    /// The shard result files (JSON records written by `count --shard I/K --result FILE`).
+    /// The shard result files (JSON records written by `count --shard I/K --result FILE`), or
+    /// directories: every `*.json` file in one is read (for more shards than a command line holds).
     #[arg(required = true, value_name = "FILES")]
     pub files: Vec<PathBuf>,
     /// Print one JSON object instead of text.
@@ -29,6 +30,35 @@ pub struct MergeArgs {
     /// Also print the shards and the split (and for queens the work units, nodes and CPU time).
     #[arg(long)]
     pub stats: bool,
+}
+
+impl MergeArgs {
+    /// The files to merge: each file as given, and for a directory every
+    /// `*.json` file directly in it, in name order (a directory with none is
+    /// refused, as it is surely not what was meant).
+    pub fn paths(&self) -> Result<Vec<PathBuf>> {
+        let mut out = Vec::new();
+        for p in &self.files {
+            if !p.is_dir() {
+                out.push(p.clone());
+                continue;
+            }
+            let mut found: Vec<PathBuf> = std::fs::read_dir(p)
+                .with_context(|| format!("FILES '{}': cannot read the directory", p.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| f.is_file() && f.extension().is_some_and(|x| x == "json"))
+                .collect();
+            if found.is_empty() {
+                bail!(
+                    "FILES '{}' is a directory with no .json file in it (shard results are *.json)",
+                    p.display()
+                );
+            }
+            found.sort();
+            out.append(&mut found);
+        }
+        Ok(out)
+    }
 }
 
 /// The job a shard record belongs to, from its own fields: the identity in

@@ -21,7 +21,7 @@ srun --ntasks=K bash -c 'exec hetman knight count 8 --closed --shard $SLURM_PROC
 
 pub fn run(a: &MergeArgs) -> Result<ExitCode> {
     let records = a
-        .files
+        .paths()?
         .iter()
         .map(|p| read_knight_record(p))
         .collect::<Result<Vec<_>>>()?;

@@ -12,11 +12,11 @@ missing, duplicated and mismatched shards are named by number. The output is the
 `queens count` (with --json too).\n\n\
 Examples:\n  for i in 0 1 2 3; do hetman queens count 15 --shard $i/4 --result s$i.json; done\n  \
 hetman queens merge s0.json s1.json s2.json s3.json\n  \
-hetman queens merge results/*.json --stats";
+hetman queens merge results/ --stats              # every *.json in results/";
 
 pub fn run(a: &MergeArgs) -> Result<ExitCode> {
     let records = a
-        .files
+        .paths()?
         .iter()
         .map(|p| read_queens_record(p))
         .collect::<Result<Vec<_>>>()?;

@@ -13,11 +13,15 @@ pub const HELP: &str = "Writes DIR/queens-N.sbatch (a job array with one task pe
 shard; each task resumes from its own checkpoint if it is run again) and \
 DIR/queens-N-merge.sbatch (the merge, submitted to start after every task succeeded), and \
 prints the two commands that submit them. DIR must be on a file system that every node \
-sees, and so must the hetman binary (--hetman, default this one). Slurm's MaxArraySize \
-(1001 by default) limits --shards.\n\n\
+sees, and so must the hetman binary (--hetman, default this one). An array has at most \
+--max-array tasks (Slurm's MaxArraySize, 1001 by default: `scontrol show config | grep \
+MaxArraySize`); with more shards than that, task i counts shards i, i + T, i + 2T... one \
+after another (T the number of tasks), skipping those whose result is already written, so \
+give --time for that many.\n\n\
 Examples:\n  hetman queens slurm 13 --shards 4\n  \
 hetman queens count 21 --estimate --shard 0/64     # size the job first\n  \
-hetman queens slurm 21 --shards 64 --partition long --time 2:00:00 --dir /shared/q21";
+hetman queens slurm 21 --shards 64 --partition long --time 2:00:00 --dir /shared/q21\n  \
+hetman queens slurm 26 --shards 10000 --time 3-00:00:00 --dir /shared/q26   # 1,001 tasks";
 
 #[derive(Debug, Args)]
 pub struct SlurmArgs {
@@ -42,6 +46,9 @@ pub struct SlurmArgs {
     /// The hetman binary the tasks run (default: this one).
     #[arg(long)]
     pub hetman: Option<PathBuf>,
+    /// The most tasks in the array: the cluster's MaxArraySize (indices 0..M-1).
+    #[arg(long, value_name = "M", default_value_t = 1001, value_parser = clap::value_parser!(u32).range(1..=4_000_001))]
+    pub max_array: u32,
 }
 
 fn parse_partition(s: &str) -> Result<String, String> {
@@ -131,15 +138,32 @@ pub fn run(a: &SlurmArgs) -> Result<ExitCode> {
         opts.push_str(&format!("#SBATCH --time={t}\n"));
     }
     head.push_str(&format!("#SBATCH --job-name=hetman-q{n}\n"));
+    // Tasks: one shard each, or with more shards than the array may hold,
+    // shards i, i + T, i + 2T... each.
+    let tasks = k.min(a.max_array);
+    let per_task = k.div_ceil(tasks);
+    let what = if per_task == 1 {
+        "# One shard per array task. Running a task again resumes from its checkpoint.\n"
+            .to_string()
+    } else {
+        format!(
+            "# {k} shards on {tasks} array tasks (Slurm's MaxArraySize): task i counts shards\n\
+# i, i + {tasks}, i + {t2}... (up to {per_task}) one after another, skipping those already\n\
+# written. Running a task again resumes from its checkpoint.\n",
+            t2 = 2 * u64::from(tasks),
+        )
+    };
     let array = format!(
         "{head}#SBATCH --array=0-{last}\n#SBATCH --cpus-per-task={threads}\n{opts}\
 #SBATCH --output={out}\n\
-# One shard per array task. Running a task again resumes from its checkpoint.\n\
+{what}\
 set -euo pipefail\n\
-i=$SLURM_ARRAY_TASK_ID\n\
-exec {bin} queens count {n} --shard \"$i/{k}\" --threads {threads} --force --quiet \\\n  \
---checkpoint {ckpt}\"/shard-$i.ckpt\" \\\n  --result {res}\"/shard-$i.json\"\n",
-        last = k - 1,
+for ((i = SLURM_ARRAY_TASK_ID; i < {k}; i += {tasks})); do\n  \
+[ -e {res}\"/shard-$i.json\" ] && continue\n  \
+{bin} queens count {n} --shard \"$i/{k}\" --threads {threads} --force --quiet \\\n    \
+--checkpoint {ckpt}\"/shard-$i.ckpt\" \\\n    --result {res}\"/shard-$i.json\"\n\
+done\n",
+        last = tasks - 1,
         threads = a.threads,
         out = sbatch_path(&format!("{d}/logs/shard-%a.out")),
         ckpt = sh(&format!("{d}/checkpoints")),
@@ -149,7 +173,7 @@ exec {bin} queens count {n} --shard \"$i/{k}\" --threads {threads} --force --qui
         "{head}#SBATCH --ntasks=1\n{opts}#SBATCH --output={out}\n\
 # Adds up the shards once every array task has succeeded (afterok).\n\
 set -euo pipefail\n\
-{bin} queens merge --stats {res}/shard-*.json | tee {total}\n",
+{bin} queens merge --stats {res} | tee {total}\n",
         out = sbatch_path(&format!("{d}/logs/merge.out")),
         res = sh(&format!("{d}/results")),
         total = sh(&format!("{d}/total.txt")),
@@ -160,12 +184,21 @@ set -euo pipefail\n\
         write_atomically(path, text)
             .with_context(|| format!("cannot write '{}'", path.display()))?;
     }
-    crate::outln!(
-        "wrote {} (a job array of {k} shard{}) and {}",
-        array_path.display(),
-        if k == 1 { "" } else { "s" },
-        merge_path.display()
-    );
+    if per_task == 1 {
+        crate::outln!(
+            "wrote {} (a job array of {k} shard{}) and {}",
+            array_path.display(),
+            if k == 1 { "" } else { "s" },
+            merge_path.display()
+        );
+    } else {
+        crate::outln!(
+            "wrote {} (a job array of {tasks} tasks for {k} shards: up to {per_task} shards a task, \
+one after another; --time is for them all) and {}",
+            array_path.display(),
+            merge_path.display()
+        );
+    }
     crate::outln!("submit both (the merge starts when every shard has succeeded):");
     crate::outln!(
         "  jobid=$(sbatch --parsable {})",
