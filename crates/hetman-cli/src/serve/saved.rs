@@ -305,8 +305,29 @@ pub fn lines<T: Trace + Clone + StateBytes>(
     line: &mut dyn FnMut(&str) -> bool,
 ) {
     let Start { from, every } = saved.start(limits.skip);
-    let (step, trace) = from.unwrap_or((0, fresh));
-    let saving = Saving::new(trace, step, every, saved, key, stop.clone());
+    let (mut step, trace) = from.unwrap_or((0, fresh));
+    let mut saving = Saving::new(trace, step, every, saved, key, stop.clone());
+    // The replay up to the skip, in a loop of its own: it costs what the
+    // stream's skip did before there were saved states (a wrapper in this
+    // loop cost about a tenth more).
+    'skip: while step < limits.skip {
+        let until = limits.skip.min(saving.next_save);
+        while step < until {
+            if stop.is_set() {
+                return;
+            }
+            if saving.trace.next().is_none() {
+                saving.step = step;
+                saving.ended();
+                break 'skip;
+            }
+            step += 1;
+        }
+        saving.step = step;
+        if step == saving.next_save {
+            saving.keep();
+        }
+    }
     for l in JsonLines::resume(saving, step, limits) {
         if !line(&l) {
             return;
@@ -357,6 +378,24 @@ impl<'s, T: Trace + Clone + StateBytes> Saving<'s, T> {
     }
 }
 
+impl<T: Trace + Clone + StateBytes> Saving<'_, T> {
+    /// Keeps a copy of the search at this step, the next one `every` on.
+    fn keep(&mut self) {
+        self.found.push((self.step, self.trace.clone()));
+        self.next_save += self.every;
+    }
+
+    /// The search has ended at this step: keeps its end (once).
+    fn ended(&mut self) {
+        if self.end.is_none() {
+            self.end = Some(self.step);
+            if !self.step.is_multiple_of(self.every) {
+                self.found.push((self.step, self.trace.clone()));
+            }
+        }
+    }
+}
+
 impl<T: Trace + Clone + StateBytes> Iterator for Saving<'_, T> {
     type Item = Event;
 
@@ -368,14 +407,10 @@ impl<T: Trace + Clone + StateBytes> Iterator for Saving<'_, T> {
         if e.is_some() {
             self.step += 1;
             if self.step == self.next_save {
-                self.found.push((self.step, self.trace.clone()));
-                self.next_save += self.every;
+                self.keep();
             }
-        } else if self.end.is_none() {
-            self.end = Some(self.step);
-            if !self.step.is_multiple_of(self.every) {
-                self.found.push((self.step, self.trace.clone()));
-            }
+        } else {
+            self.ended();
         }
         e
     }
