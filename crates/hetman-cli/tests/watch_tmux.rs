@@ -307,7 +307,9 @@ fn brute_force_plays_to_its_end_at_the_fast_forward() {
 #[test]
 fn queens_watch_in_polish_names_everything_in_polish() {
     let tmux = Tmux::start(&format!("LANG=C {}", watch_cmd("queens watch 6 --lang pl")));
-    let s = tmux.wait_for("hetman watch: 6 hetmanów, algorytm z powrotami test(c)");
+    tmux.wait_for("hetman watch: 6 hetmanów, algorytm z powrotami test(c)");
+    // The whole frame: the key lines at its foot are drawn last.
+    let s = tmux.wait_for("spacja start/pauza");
     assert!(s.contains("krok 0  pauza  5 kroków/s"), "{s}");
     assert!(s.contains("(jeszcze nic: naciśnij spację"), "{s}");
     assert!(s.contains("spacja start/pauza"), "{s}");
@@ -326,4 +328,78 @@ fn queens_watch_in_polish_names_everything_in_polish() {
     assert_eq!(counter(&s, "rozwiązania"), 1);
     // The frame as a teacher sees it, for the record.
     println!("{s}");
+}
+
+/// The squares of the queens drawn on the board of `screen` (N files), in
+/// file order: each `♛` left of the panel, its file the nearest letter of
+/// the line of file letters under the board, its rank the line's label.
+fn queens_drawn(screen: &str, n: usize) -> Vec<String> {
+    let letters: Vec<char> = ('a'..='z').take(n).collect();
+    let files = screen
+        .lines()
+        .find(|l| {
+            let board = l.split('│').next().unwrap_or("");
+            let t: Vec<&str> = board.split_whitespace().collect();
+            t.len() == n && t.iter().zip(&letters).all(|(w, c)| *w == c.to_string())
+        })
+        .unwrap_or_else(|| panic!("no file letters:\n{screen}"));
+    let columns: Vec<usize> = letters
+        .iter()
+        .map(|c| files.chars().position(|x| x == *c).unwrap())
+        .collect();
+    let mut squares = Vec::new();
+    for l in screen.lines() {
+        let board: String = l.chars().take_while(|&c| c != '│').collect();
+        let Ok(rank) = board
+            .chars()
+            .take(3)
+            .collect::<String>()
+            .trim()
+            .parse::<usize>()
+        else {
+            continue;
+        };
+        for (i, c) in board.chars().enumerate() {
+            if c == '♛' {
+                let file = (0..n).min_by_key(|&f| columns[f].abs_diff(i)).unwrap();
+                squares.push(format!("{}{rank}", letters[file]));
+            }
+        }
+    }
+    squares.sort();
+    squares
+}
+
+#[test]
+fn s_goes_to_solution_3_of_6_queens_as_the_library_lists_them() {
+    let mut third = None;
+    let mut k = 0;
+    hetman::queens::for_each_solution(6, hetman::queens::Algorithm::Backtracking, |p| {
+        k += 1;
+        if k == 3 {
+            third = Some(p.clone());
+            return std::ops::ControlFlow::Break(());
+        }
+        std::ops::ControlFlow::Continue(())
+    })
+    .unwrap();
+    let third = third.expect("6 queens have 4 solutions");
+    let mut want: Vec<String> = third.squares().map(|s| s.to_string()).collect();
+    want.sort();
+    let tmux = Tmux::start(&watch_cmd("queens watch 6"));
+    tmux.wait_for("hetman watch: 6 queens");
+    tmux.keys(&["s", "3"]);
+    tmux.wait_for("go to solution: 3_");
+    tmux.keys(&["Enter"]);
+    let s = tmux.wait_for("solution 3, at step");
+    assert_eq!(counter(&s, "solutions"), 3, "{s}");
+    assert_eq!(queens_drawn(&s, 6), want, "{s}");
+    assert!(s.contains(&format!("solution 3: {third}")), "{s}");
+    // Back to the first, then past the last: the note says how many there are.
+    tmux.keys(&["s", "1", "Enter"]);
+    let s = tmux.wait_for("solution 1, at step");
+    assert_eq!(counter(&s, "solutions"), 1, "{s}");
+    tmux.keys(&["s", "9", "Enter"]);
+    let s = tmux.wait_for("no solution 9: 4 solutions, the search");
+    assert_eq!(counter(&s, "solutions"), 4, "{s}");
 }

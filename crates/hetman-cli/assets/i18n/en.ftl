@@ -117,6 +117,15 @@ watch-goto-too-far = step { $step } is more than { $cap } steps ahead: go in par
 watch-search-ends = the search ends at step { $step }: { $found }
 watch-at-step = at step { $step }
 watch-no-step = no step given
+watch-key-goto-solution = go to solution
+watch-goto-solution-prompt = go to solution: { $typed }_ (Enter goes, Esc not)
+watch-goto-tour-prompt = go to tour: { $typed }_ (Enter goes, Esc not)
+watch-at-solution = solution { $number }, at step { $step }
+watch-at-tour = tour { $number }, at step { $step }
+watch-no-such-solution = no solution { $number }: { $found }
+watch-no-such-tour = no tour { $number }: { $found }
+watch-solution-too-far = number { $number } is more than { $cap } steps ahead: at step { $step } now with { $have } found; s again goes on
+watch-no-solution-number = no number given (solutions count from 1)
 found-tours = { $count ->
     [0] no tour from { $start }: the search is over
     [one] 1 tour from { $start }, the search is over

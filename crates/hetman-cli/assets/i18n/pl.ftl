@@ -127,6 +127,15 @@ watch-goto-too-far = krok { $step } jest ponad { $cap } kroków dalej: idź po k
 watch-search-ends = przeszukiwanie kończy się na kroku { $step }: { $found }
 watch-at-step = krok { $step }
 watch-no-step = nie podano kroku
+watch-key-goto-solution = idź do rozwiązania
+watch-goto-solution-prompt = idź do rozwiązania: { $typed }_ (Enter idzie, Esc nie)
+watch-goto-tour-prompt = idź do drogi: { $typed }_ (Enter idzie, Esc nie)
+watch-at-solution = rozwiązanie { $number }, krok { $step }
+watch-at-tour = droga { $number }, krok { $step }
+watch-no-such-solution = nie ma rozwiązania { $number }: { $found }
+watch-no-such-tour = nie ma drogi { $number }: { $found }
+watch-solution-too-far = numer { $number } jest ponad { $cap } kroków dalej: teraz krok { $step }, znalezione { $have }; s jeszcze raz idzie dalej
+watch-no-solution-number = nie podano numeru (rozwiązania liczą się od 1)
 found-tours = { $count ->
     [0] brak drogi z pola { $start }: przeszukiwanie zakończone
     [one] 1 droga z pola { $start }, przeszukiwanie zakończone

@@ -127,6 +127,15 @@ watch-goto-too-far = шаг { $step } дальше чем на { $cap } шаго
 watch-search-ends = поиск заканчивается на шаге { $step }: { $found }
 watch-at-step = шаг { $step }
 watch-no-step = шаг не указан
+watch-key-goto-solution = к решению
+watch-goto-solution-prompt = к решению: { $typed }_ (Enter — перейти, Esc — нет)
+watch-goto-tour-prompt = к обходу: { $typed }_ (Enter — перейти, Esc — нет)
+watch-at-solution = решение { $number }, шаг { $step }
+watch-at-tour = обход { $number }, шаг { $step }
+watch-no-such-solution = нет решения { $number }: { $found }
+watch-no-such-tour = нет обхода { $number }: { $found }
+watch-solution-too-far = номер { $number } дальше чем на { $cap } шагов вперёд: сейчас шаг { $step }, найдено { $have }; s ещё раз — дальше
+watch-no-solution-number = номер не указан (решения считаются от 1)
 found-tours = { $count ->
     [0] нет обхода с поля { $start }: поиск окончен
     [one] { $shown } обход с поля { $start }, поиск окончен

@@ -876,7 +876,8 @@
     // The server runs through the steps before `from` while the page walks them.
     nt.restartAt(from, nt.emptyState());
     nt.jumpCheck = true;
-    app.source = new T.NetSource(urlFor, nt, { chunk: JUMP_CHUNK, onProgress: queueRender });
+    // A skip far past the server's saved states is reached in hops (jump.js).
+    app.source = new T.NetSource(urlFor, nt, { chunk: JUMP_CHUNK, onProgress: queueRender, fetch: J.fetchFar });
     fetchMore(true);
     app.source.chunk = CHUNK;
     var walked = J.walk(nt, from, 0);

@@ -12,6 +12,7 @@ pub const HELP: &str = "The board with the path numbered, the knight's square, t
 Warnsdorff's rule, the path so far and the counters (moves, dead ends, backtracks, tours).\n\n\
 Keys: space play/pause, right/left arrow one step forward/back (back works at any point), \
 + and - speed, n run to the next tour, g then digits and Enter go to step K, \
+s then digits and Enter go to tour K (back or forward), \
 c shows or hides the code panel, d switches it between pseudocode and C, q quit.\n\n\
 Where the terminal is wide enough (about 120 columns for 8x8), the code of the search runs beside \
 the board: its current line lit, the values it works with (the square, its move number, \

@@ -12,6 +12,7 @@ pub const HELP: &str = "The board, the squares ruled out shaded by the line that
 (calls, placements, backtracks, solutions), step by step.\n\n\
 Keys: space play/pause, right/left arrow one step forward/back (back works at any point), \
 + and - speed, n run to the next solution, g then digits and Enter go to step K, \
+s then digits and Enter go to solution K (back or forward), \
 c shows or hides the code panel, d switches it between pseudocode and C, q quit.\n\n\
 Where the terminal is wide enough (about 120 columns for 8x8), the code of the search runs beside \
 the board: its current line lit, the values it works with (c, r, the entries of row, up and down \

@@ -3,7 +3,7 @@
 //! Every parameter is checked before any work starts; a bad one gets HTTP 400
 //! with `{"error": "..."}` that names the parameter and what it accepts.
 
-use super::{body, gif, work};
+use super::{body, gif, saved, work};
 use crate::common::gif_out::{self, GifRange};
 use crate::common::i18n::{parse_lang, Lang, Tr};
 use axum::extract::rejection::QueryRejection;
@@ -13,17 +13,15 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use hetman::knight::{find, Algorithm, FindOptions, KnightBoard, NoTour};
-use hetman::trace::{
-    code, JsonLines, KnightOrder, KnightTrace, Limits, QueensAlgorithm, QueensTrace,
-};
+use hetman::trace::{code, KnightOrder, KnightTrace, Limits, QueensAlgorithm, QueensTrace, Trace};
 use hetman::{BoardSize, Square};
 use serde_json::json;
 
 /// The most events one request gives (the page asks for the next chunk with `skip`).
 pub const MAX_LIMIT: u64 = 200_000;
-/// The most events a request may skip: past this the search before the
-/// first event sent would keep a core busy for seconds.
-pub const MAX_SKIP: u64 = 100_000_000;
+/// The first step of a GIF at most (its frames are drawn from a replay of
+/// the search from its start).
+pub const MAX_GIF_FROM: u64 = 100_000_000;
 /// The largest N of the traced queens searches (the page's boards).
 pub const MAX_QUEENS: u32 = 16;
 /// The largest side of a board for the traced knight search.
@@ -50,6 +48,8 @@ pub fn routes() -> Router {
 pub struct ApiError {
     status: StatusCode,
     message: String,
+    /// For a skip too far: the farthest skip answered now.
+    reach: Option<u64>,
 }
 
 impl ApiError {
@@ -57,13 +57,31 @@ impl ApiError {
         ApiError {
             status: StatusCode::BAD_REQUEST,
             message: message.into(),
+            reach: None,
+        }
+    }
+
+    /// `skip` is more than [`saved::MAX_REPLAY`] steps past the nearest
+    /// saved state of the search; `reach` is answered now.
+    fn too_far(skip: u64, reach: u64) -> Self {
+        ApiError {
+            reach: Some(reach),
+            ..ApiError::bad(format!(
+                "skip: {skip} is more than {} steps past the nearest saved state of this search: \
+                 ask for skip={reach} first (its replay saves the states the next request starts from), then again",
+                saved::MAX_REPLAY
+            ))
         }
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let mut r = (self.status, axum::Json(json!({ "error": self.message }))).into_response();
+        let body = match self.reach {
+            Some(reach) => json!({ "error": self.message, "reach": reach }),
+            None => json!({ "error": self.message }),
+        };
+        let mut r = (self.status, axum::Json(body)).into_response();
         r.headers_mut().insert(
             header::CACHE_CONTROL,
             header::HeaderValue::from_static("no-store"),
@@ -78,6 +96,7 @@ async fn not_found() -> ApiError {
         message: "no such API: the endpoints are /api/limits, /api/queens/trace, \
                   /api/knight/trace, /api/knight/tour and /api/code"
             .to_string(),
+        reach: None,
     }
 }
 
@@ -89,7 +108,21 @@ async fn limits() -> Response {
         "max_knight_side": MAX_KNIGHT_SIDE,
         "max_tour_side": MAX_TOUR_SIDE,
         "max_limit": MAX_LIMIT,
-        "max_skip": MAX_SKIP,
+        "max_replay": saved::MAX_REPLAY,
+        "save_every": saved::SAVE_EVERY,
+        "saved_bytes_cap": saved::CAP_BYTES,
+        "saved_bytes": saved::bytes(),
+        "skip_rule": format!(
+            "a trace request replays its search from the nearest saved state at or before skip \
+             (states are saved every {} steps by the requests that pass them, at most {} MiB in all, \
+             the searches used least recently dropped first); a skip more than {} steps past it \
+             (and not past the search's end) gets 400 with reach, the farthest skip answered now: \
+             ask for that first, then again",
+            saved::SAVE_EVERY,
+            saved::CAP_BYTES >> 20,
+            saved::MAX_REPLAY
+        ),
+        "max_gif_from": MAX_GIF_FROM,
         "max_gif_frames": gif_out::MAX_FRAMES,
     }))
     .into_response()
@@ -195,7 +228,7 @@ impl Params {
                 .number(
                     "skip",
                     0,
-                    MAX_SKIP,
+                    u64::MAX,
                     "events to run through before the first one sent",
                 )?
                 .unwrap_or(0),
@@ -222,7 +255,7 @@ impl Params {
             }
         }
         let from = self
-            .number("from", 0, MAX_SKIP, "the first step drawn")?
+            .number("from", 0, MAX_GIF_FROM, "the first step drawn")?
             .unwrap_or(0);
         let (lo, hi) = gif_out::DELAY_RANGE;
         let range = GifRange {
@@ -230,7 +263,7 @@ impl Params {
             to: self.number(
                 "to",
                 0,
-                MAX_SKIP + gif_out::MAX_FRAMES,
+                MAX_GIF_FROM + gif_out::MAX_FRAMES,
                 "the last step drawn",
             )?,
             until_solution: self
@@ -362,6 +395,11 @@ async fn queens_trace(
         .await;
     }
     let limits = p.limits()?;
+    let header = trace.header();
+    let states = saved::queens(&header);
+    states
+        .check(limits.skip)
+        .map_err(|reach| ApiError::too_far(limits.skip, reach))?;
     let out = Output {
         format,
         file: download.then(|| format!("hetman-queens-{n}-{name}")),
@@ -370,11 +408,7 @@ async fn queens_trace(
     };
     Ok(out
         .respond(move |stop, line| {
-            for l in JsonLines::new(stop.watch(trace), limits) {
-                if !line(&l) {
-                    return;
-                }
-            }
+            saved::lines(&states, saved::key(&header), trace, limits, stop, line);
         })
         .await)
 }
@@ -438,8 +472,9 @@ async fn knight_trace(
     let download = p.flag("download")?;
     let lang = p.lang()?;
     // Checked here, so that the stream below starts without an error.
-    KnightTrace::new(&board, start, order, closed)
-        .map_err(|e| ApiError::bad(format!("start: {e}")))?;
+    let header = KnightTrace::new(&board, start, order, closed)
+        .map_err(|e| ApiError::bad(format!("start: {e}")))?
+        .header();
     if format == Format::Gif {
         let range = p.gif_range()?;
         let file = download.then(|| format!("hetman-knight-{size}-{start}"));
@@ -457,6 +492,10 @@ async fn knight_trace(
         .await;
     }
     let limits = p.limits()?;
+    let states = saved::knight(&header, &board);
+    states
+        .with_dependent(|_, s| s.check(limits.skip))
+        .map_err(|reach| ApiError::too_far(limits.skip, reach))?;
     let order_name = match order {
         KnightOrder::Plain => "plain",
         KnightOrder::Warnsdorff => "warnsdorff",
@@ -469,14 +508,11 @@ async fn knight_trace(
     };
     Ok(out
         .respond(move |stop, line| {
-            let Ok(trace) = KnightTrace::new(&board, start, order, closed) else {
-                return;
-            };
-            for l in JsonLines::new(stop.watch(trace), limits) {
-                if !line(&l) {
-                    return;
+            states.with_dependent(|board, s| {
+                if let Ok(fresh) = KnightTrace::new(board, start, order, closed) {
+                    saved::lines(s, saved::key(&header), fresh, limits, stop, line);
                 }
-            }
+            });
         })
         .await)
 }
@@ -508,10 +544,12 @@ async fn knight_tour(
     .map_err(|e| ApiError {
         status: StatusCode::INTERNAL_SERVER_ERROR,
         message: format!("the search failed: {e}"),
+        reach: None,
     })?;
     let (board, found) = found.map_err(|e| ApiError {
         status: StatusCode::UNPROCESSABLE_ENTITY,
         message: e.to_string(),
+        reach: None,
     })?;
     let blocked: Vec<String> = board
         .blocked_squares()

@@ -165,3 +165,72 @@ async fn brute_force_and_permutations_are_traces() {
     assert_eq!(s, StatusCode::BAD_REQUEST);
     assert!(error(&body).contains("1 to 8"), "{body}");
 }
+
+/// The lines a replay from the start gives, as the body joins them.
+fn replayed<T: Trace>(trace: T, skip: u64, limit: u64) -> String {
+    let limits = Limits {
+        skip,
+        limit: Some(limit),
+        until_solution: None,
+    };
+    let mut out = String::new();
+    for l in hetman::trace::JsonLines::new(trace, limits) {
+        out.push_str(&l);
+        out.push('\n');
+    }
+    out
+}
+
+#[tokio::test]
+async fn a_far_chunk_asked_twice_is_the_replay_both_times() {
+    let board = KnightBoard::new(BoardSize::square(5).unwrap()).unwrap();
+    let fresh =
+        || KnightTrace::new(&board, "a5".parse().unwrap(), KnightOrder::Plain, false).unwrap();
+    let want = replayed(fresh(), 3_000_000, 1000);
+    let uri = "/api/knight/trace?size=5&start=a5&skip=3000000&limit=1000";
+    for time in ["first", "second"] {
+        let (s, body) = get(uri).await;
+        assert_eq!(s, StatusCode::OK);
+        assert!(body == want, "{time} time: not the replay");
+    }
+    let held = saved::knight(&fresh().header(), &board).with_dependent(|_, s| s.len());
+    assert!(held >= 2, "states at 2^20 and 2^21 were saved: {held}");
+    assert!(saved::bytes() > 2 * std::mem::size_of::<KnightTrace>());
+}
+
+#[tokio::test]
+async fn a_skip_far_past_the_saved_states_is_refused_with_its_reach() {
+    let (s, body) = get("/api/queens/trace?n=16&algorithm=bitboard&skip=250000000&limit=5").await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(v["reach"], saved::MAX_REPLAY);
+    assert!(
+        error(&body).starts_with(
+            "skip: 250000000 is more than 100000000 steps past the nearest saved state"
+        ),
+        "{body}"
+    );
+    let (_, body) = get("/api/limits").await;
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(v["max_replay"], saved::MAX_REPLAY);
+    assert_eq!(v["save_every"], saved::SAVE_EVERY);
+    assert_eq!(v["saved_bytes_cap"], saved::CAP_BYTES);
+    assert!(v["skip_rule"].as_str().unwrap().contains("reach"));
+    // A short search: refused until a request has seen its end, then answered past it.
+    let uri = |skip: u64| {
+        format!(
+            "/api/knight/trace?size=3x4&start=a1&order=warnsdorff&closed=true&skip={skip}&limit=3"
+        )
+    };
+    let (s, _) = get(&uri(1_000_000_000_000)).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    let (s, body) = get(&uri(saved::MAX_REPLAY)).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        body.lines().last().unwrap().contains(r#""complete":true"#),
+        "{body}"
+    );
+    let (s, far) = get(&uri(1_000_000_000_000)).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(far, body, "past the end, the same end");
+}

@@ -35,6 +35,12 @@
 //! most a short prefix of the request. `--host 0.0.0.0` prints this
 //! machine's addresses for the students.
 //!
+//! Far jumps cost little (issue 42): the trace requests share saved states
+//! of the searches they run ([`saved`]: one every 2^20 steps, at most 128 MiB
+//! in all), so a chunk at skip S replays only from the nearest saved state;
+//! one request replays at most 10^8 steps, and a farther skip gets 400 with
+//! `reach`, the skip to ask for first (`/api/limits` states the rule).
+//!
 //! The page keeps up to 2 million events for stepping back (`?cap=N` in its
 //! address changes that, for tests) and says so when older ones are dropped.
 
@@ -50,6 +56,8 @@ mod conn;
 mod gif;
 #[cfg(feature = "web")]
 mod layers;
+#[cfg(feature = "web")]
+mod saved;
 #[cfg(feature = "web")]
 mod server;
 #[cfg(feature = "web")]

@@ -16,7 +16,11 @@ const GRACE: Duration = Duration::from_secs(3);
     after_help = "Examples:\n  hetman serve\n  hetman serve --port 0 --open\n  \
 hetman serve --host 0.0.0.0 --port 8000   # the whole classroom network: use with care\n\n\
 The page and the API are described in docs/trace-schema.md and the README. Nothing is \
-written to disk; Ctrl-C stops the server."
+written to disk; Ctrl-C stops the server.\n\n\
+Far jumps: the trace requests keep saved states of the searches they run (one every 1,048,576 \
+steps, at most 128 MiB in all, the searches used least recently dropped first), so a chunk far \
+into a search is answered from the nearest one; a request replays at most 100,000,000 steps, \
+and a skip farther than that past what is saved is reached in hops (GET /api/limits says the rule)."
 )]
 pub struct ServeArgs {
     /// The address to listen on: 127.0.0.1 (this machine only, the default), or

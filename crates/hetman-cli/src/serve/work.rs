@@ -196,6 +196,12 @@ impl Ticket {
 pub struct Stop(Arc<AtomicBool>);
 
 impl Stop {
+    /// The stop flag `flag` (tests make their own).
+    #[cfg(test)]
+    pub fn new(flag: Arc<AtomicBool>) -> Stop {
+        Stop(flag)
+    }
+
     /// Whether the work should stop (the client left or the time is up).
     pub fn is_set(&self) -> bool {
         self.0.load(Ordering::Relaxed)

@@ -107,6 +107,29 @@ impl<T: Trace> Stream<T> {
         }
     }
 
+    /// The stream of a trace that has already given `step` events (a copy
+    /// of a search saved part way through): its events are numbered on from
+    /// `step + 1`, and `limits.skip` still counts from the search's start. It
+    /// gives what [`Stream::new`] of the fresh search gives from there.
+    ///
+    /// ```
+    /// use hetman::trace::{Limits, QueensAlgorithm, QueensTrace, Stream};
+    /// let mut saved = QueensTrace::new(6, QueensAlgorithm::Backtracking).unwrap();
+    /// saved.by_ref().take(100).for_each(drop);
+    /// let limits = Limits { skip: 120, limit: Some(5), ..Limits::default() };
+    /// let fresh = QueensTrace::new(6, QueensAlgorithm::Backtracking).unwrap();
+    /// let a: Vec<_> = Stream::new(fresh, limits).collect();
+    /// let b: Vec<_> = Stream::resume(saved, 100, limits).collect();
+    /// assert_eq!((a.len(), a[0].0), (6, 121));
+    /// assert_eq!(a, b);
+    /// ```
+    pub fn resume(trace: T, step: u64, limits: Limits) -> Self {
+        Stream {
+            step,
+            ..Stream::new(trace, limits)
+        }
+    }
+
     /// What is traced.
     ///
     /// ```
@@ -242,9 +265,25 @@ impl<T: Trace> JsonLines<T> {
     /// assert!(JsonLines::new(t, Limits::default()).last().unwrap().contains(r#""solutions":0"#));
     /// ```
     pub fn new(trace: T, limits: Limits) -> Self {
+        Self::resume(trace, 0, limits)
+    }
+
+    /// The lines of a trace that has already given `step` events, as
+    /// [`Stream::resume`] gives them: the same lines as [`JsonLines::new`] of
+    /// the fresh search.
+    ///
+    /// ```
+    /// use hetman::trace::{JsonLines, Limits, QueensAlgorithm, QueensTrace};
+    /// let mut saved = QueensTrace::new(5, QueensAlgorithm::Bitboard).unwrap();
+    /// saved.by_ref().take(40).for_each(drop);
+    /// let limits = Limits { skip: 40, limit: Some(10), ..Limits::default() };
+    /// let fresh = QueensTrace::new(5, QueensAlgorithm::Bitboard).unwrap();
+    /// assert!(JsonLines::new(fresh, limits).eq(JsonLines::resume(saved, 40, limits)));
+    /// ```
+    pub fn resume(trace: T, step: u64, limits: Limits) -> Self {
         let algorithm = code::Algorithm::of(&trace.header());
         JsonLines {
-            stream: Stream::new(trace, limits),
+            stream: Stream::resume(trace, step, limits),
             algorithm,
             header_given: false,
         }

@@ -15,7 +15,7 @@ pub const SPEEDS: [u32; 14] = [
 /// The longest a frame's steps may take while playing: the keys stay
 /// responsive at any speed.
 pub const TICK_BUDGET: Duration = Duration::from_millis(60);
-/// The furthest `g` goes past the steps already seen, in one go.
+/// The furthest `g` (and `s`) go past the current step, in one go.
 pub const GOTO_CAP: u64 = 200_000_000;
 /// The speed a watch starts at (5 steps a second).
 pub const START_SPEED: usize = 2;
@@ -149,9 +149,11 @@ pub enum Key {
     ToggleDialect,
     /// `g`: go to step K (the digits follow, then Enter).
     GoTo,
-    /// A digit, while `g` asks for a step.
+    /// `s`: go to solution (or tour) K (the digits follow, then Enter).
+    GoToSolution,
+    /// A digit, while `g` or `s` asks for a number.
     Digit(u8),
-    /// Backspace, while `g` asks for a step.
+    /// Backspace, while `g` or `s` asks for a number.
     Erase,
     /// Enter.
     Enter,
@@ -179,8 +181,10 @@ pub struct App<'b> {
     pub show_code: bool,
     /// The code panel's language.
     pub dialect: Dialect,
-    /// The digits typed after `g`, while it asks for a step.
+    /// The digits typed after `g` or `s`, while it asks for a number.
     pub goto: Option<String>,
+    /// The number asked for is a solution's (`s`), not a step's (`g`).
+    pub goto_solution: bool,
     /// The language of every word on the screen.
     pub tr: Rc<Tr>,
     /// Steps owed to the clock, in thousandths.
@@ -200,6 +204,7 @@ impl<'b> App<'b> {
             show_code: true,
             dialect: Dialect::Pseudo,
             goto: None,
+            goto_solution: false,
             tr: Rc::new(Tr::new(Lang::En)),
             debt: 0,
         }
@@ -317,6 +322,72 @@ impl<'b> App<'b> {
         };
     }
 
+    /// Goes to just after solution (or tour) `k`, back or forward: back
+    /// from the saved states, at most [`GOTO_CAP`] steps forward.
+    pub fn go_to_solution(&mut self, k: u64) {
+        self.playing = false;
+        let knight = matches!(self.search.header(), Header::Knight { .. });
+        if k == 0 {
+            self.note = Some(self.tr.t("watch-no-solution-number"));
+            return;
+        }
+        if self.search.counters().solutions() >= k {
+            // Back to a step before it, in strides that double: each
+            // stride starts from a saved state, and the walk forward from
+            // there is at most twice as long as the way back.
+            let here = self.search.step();
+            let mut stride = 1024u64;
+            loop {
+                let at = here.saturating_sub(stride);
+                self.search.seek(at);
+                if at == 0 || self.search.counters().solutions() < k {
+                    break;
+                }
+                stride = stride.saturating_mul(2);
+            }
+        }
+        let from = self.search.step();
+        while self.search.counters().solutions() < k {
+            if self.search.step() - from >= GOTO_CAP {
+                self.note = Some(self.tr.tf(
+                    "watch-solution-too-far",
+                    &[
+                        ("number", s(self.tr.group(k))),
+                        ("cap", s(self.tr.group(GOTO_CAP))),
+                        ("step", s(self.tr.group(self.search.step()))),
+                        ("have", s(self.tr.group(self.search.counters().solutions()))),
+                    ],
+                ));
+                return;
+            }
+            if self.search.forward().is_none() {
+                let what = found(&self.search.header(), &self.search.counters(), &self.tr);
+                let id = if knight {
+                    "watch-no-such-tour"
+                } else {
+                    "watch-no-such-solution"
+                };
+                self.note = Some(
+                    self.tr
+                        .tf(id, &[("number", s(self.tr.group(k))), ("found", s(what))]),
+                );
+                return;
+            }
+        }
+        let id = if knight {
+            "watch-at-tour"
+        } else {
+            "watch-at-solution"
+        };
+        self.note = Some(self.tr.tf(
+            id,
+            &[
+                ("number", s(self.tr.group(k))),
+                ("step", s(self.tr.group(self.search.step()))),
+            ],
+        ));
+    }
+
     /// Does what a key asks; false when it asks to quit.
     pub fn key(&mut self, key: Key) -> bool {
         if let Some(typed) = &mut self.goto {
@@ -329,9 +400,11 @@ impl<'b> App<'b> {
                 Key::Enter => {
                     let k = typed.parse::<u64>().ok();
                     self.goto = None;
-                    match k {
-                        Some(k) => self.go_to(k),
-                        None => self.note = Some(self.tr.t("watch-no-step")),
+                    match (k, self.goto_solution) {
+                        (Some(k), false) => self.go_to(k),
+                        (Some(k), true) => self.go_to_solution(k),
+                        (None, false) => self.note = Some(self.tr.t("watch-no-step")),
+                        (None, true) => self.note = Some(self.tr.t("watch-no-solution-number")),
                     }
                 }
                 // Any other key closes the question without going.
@@ -361,9 +434,10 @@ impl<'b> App<'b> {
                     Dialect::C => Dialect::Pseudo,
                 }
             }
-            Key::GoTo => {
+            Key::GoTo | Key::GoToSolution => {
                 self.playing = false;
                 self.goto = Some(String::new());
+                self.goto_solution = key == Key::GoToSolution;
             }
             Key::Digit(_) | Key::Erase | Key::Enter => {}
             Key::Quit => return false,

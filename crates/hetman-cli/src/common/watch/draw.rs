@@ -88,6 +88,7 @@ fn keys(ascii: bool, tr: &Tr) -> Vec<(String, String)> {
         ),
         ("n".to_string(), tr.t("watch-key-next")),
         ("g".to_string(), tr.t("watch-key-goto")),
+        ("s".to_string(), tr.t("watch-key-goto-solution")),
         ("c".to_string(), tr.t("watch-key-code")),
         ("d".to_string(), tr.t("watch-key-dialect")),
         ("q".to_string(), tr.t("watch-key-quit")),
@@ -532,8 +533,13 @@ fn panel_content<'a>(app: &App, look: &Look) -> Vec<Line<'a>> {
         )));
     }
     if let Some(typed) = &app.goto {
+        let id = match (app.goto_solution, search) {
+            (false, _) => "watch-goto-prompt",
+            (true, Search::Queens(_)) => "watch-goto-solution-prompt",
+            (true, Search::Knight(_)) => "watch-goto-tour-prompt",
+        };
         lines.push(Line::from(Span::styled(
-            format!(" {}", tr.tf("watch-goto-prompt", &[("typed", s(typed))])),
+            format!(" {}", tr.tf(id, &[("typed", s(typed))])),
             look.style(Some(Color::Yellow), None)
                 .add_modifier(Modifier::BOLD),
         )));

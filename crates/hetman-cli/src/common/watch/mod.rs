@@ -102,6 +102,7 @@ pub fn key_of(k: KeyEvent) -> Option<Key> {
         KeyCode::Enter => Key::Enter,
         KeyCode::Backspace => Key::Erase,
         KeyCode::Char('g') => Key::GoTo,
+        KeyCode::Char('s') => Key::GoToSolution,
         KeyCode::Char('c') => Key::ToggleCode,
         KeyCode::Char('d') => Key::ToggleDialect,
         KeyCode::Char(' ') | KeyCode::Char('p') => Key::PlayPause,

@@ -218,3 +218,107 @@ fn narrow_windows_stack_the_panel_under_the_board() {
     assert!(narrow.lines().any(|l| l.starts_with("16 ")), "{narrow}");
     assert!(narrow.contains("calls"), "{narrow}");
 }
+
+/// Types `s`, the digits of `k` and Enter.
+fn go_to_solution(app: &mut App, k: u64) {
+    app.key(Key::GoToSolution);
+    for d in k.to_string().bytes() {
+        app.key(Key::Digit(d - b'0'));
+    }
+    app.key(Key::Enter);
+}
+
+#[test]
+fn s_goes_to_solution_k_back_and_forward_and_says_when_there_are_fewer() {
+    // The library's own list, in the search's order, and the step of each
+    // solution in a fresh trace.
+    let mut codes = Vec::new();
+    hetman::queens::for_each_solution(8, hetman::queens::Algorithm::Backtracking, |p| {
+        codes.push(p.to_string());
+        std::ops::ControlFlow::Continue(())
+    })
+    .unwrap();
+    let steps: Vec<u64> = QueensTrace::new(8, QueensAlgorithm::Backtracking)
+        .unwrap()
+        .zip(1..)
+        .filter(|(e, _)| e.is_solution())
+        .map(|(_, step)| step)
+        .collect();
+    assert_eq!((codes.len(), steps.len()), (92, 92));
+    let mut app = queens(8, true, false);
+    for k in [3u64, 50, 7, 7, 92, 1, 60, 59] {
+        go_to_solution(&mut app, k);
+        let Some(Event::Solution { number, code, .. }) = app.search.last() else {
+            panic!("not at a solution: {:?}", app.note)
+        };
+        assert_eq!((*number, code), (k, &codes[k as usize - 1]), "solution {k}");
+        assert_eq!(app.search.step(), steps[k as usize - 1]);
+        assert_eq!(app.search.counters().solutions(), k);
+        let note = format!("solution {k}, at step {}", group(steps[k as usize - 1]));
+        assert_eq!(app.note.as_deref(), Some(note.as_str()));
+        assert!(app.goto.is_none(), "the question is closed");
+    }
+    go_to_solution(&mut app, 93);
+    assert_eq!(
+        app.note.as_deref(),
+        Some("no solution 93: 92 solutions, the search is over")
+    );
+    go_to_solution(&mut app, 0);
+    assert_eq!(
+        app.note.as_deref(),
+        Some("no number given (solutions count from 1)")
+    );
+    // From the end, back to the second.
+    go_to_solution(&mut app, 2);
+    assert_eq!(app.search.step(), steps[1]);
+    // The question on the screen, closed by Esc without going.
+    app.key(Key::GoToSolution);
+    app.key(Key::Digit(4));
+    let f = text(&frame(&app, 80, 24));
+    assert!(f.contains("go to solution: 4_"), "{f}");
+    assert!(
+        f.contains("s go to solution"),
+        "the key in the help line:\n{f}"
+    );
+    app.key(Key::Quit);
+    assert!(app.goto.is_none());
+    assert_eq!(app.search.step(), steps[1]);
+}
+
+#[test]
+fn s_goes_to_a_tour_of_the_knight() {
+    let board = KnightBoard::new(BoardSize::square(5).unwrap()).unwrap();
+    let fresh =
+        || KnightTrace::new(&board, "a5".parse().unwrap(), KnightOrder::Plain, false).unwrap();
+    let tours: Vec<(u64, Event)> = fresh()
+        .zip(1..)
+        .filter(|(e, _)| e.is_solution())
+        .take(3)
+        .map(|(e, step)| (step, e))
+        .collect();
+    let mut app = App::knight(fresh(), true, false);
+    for k in [3u64, 1, 2] {
+        go_to_solution(&mut app, k);
+        let (step, tour) = &tours[k as usize - 1];
+        assert_eq!(app.search.step(), *step);
+        assert_eq!(app.search.last(), Some(tour));
+        let note = format!("tour {k}, at step {}", group(*step));
+        assert_eq!(app.note.as_deref(), Some(note.as_str()));
+    }
+    app.key(Key::GoToSolution);
+    let f = text(&frame(&app, 80, 24));
+    assert!(f.contains("go to tour: _"), "{f}");
+}
+
+/// `k` with its thousands grouped as the screen groups them.
+fn group(k: u64) -> String {
+    let d = k.to_string();
+    let mut out = String::new();
+    for (i, c) in d.chars().enumerate() {
+        if i > 0 && (d.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
