@@ -2,6 +2,9 @@
 use super::*;
 use axum::body::Body;
 use axum::http::Request;
+use hetman::knight::KnightBoard;
+use hetman::trace::Limits;
+use hetman::BoardSize;
 use tower::ServiceExt;
 
 async fn get(uri: &str) -> (StatusCode, String) {

@@ -57,6 +57,8 @@ mod gif;
 #[cfg(feature = "web")]
 mod layers;
 #[cfg(feature = "web")]
+mod params;
+#[cfg(feature = "web")]
 mod saved;
 #[cfg(feature = "web")]
 mod server;
