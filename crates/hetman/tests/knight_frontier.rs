@@ -347,6 +347,23 @@ proptest! {
     }
 }
 
+/// Found by the random test above on 2026-11-28: 4x3 without a2 and d2 is a
+/// single cycle through its 10 squares (every square has two moves), so it
+/// has 20 directed open tours and 1 closed one; the frontier count gives 16
+/// (and its per-square table adds up to 12). The count cut in the middle is
+/// wrong (`Options::split`, the default): without the cut it gives 20 (10
+/// undirected) and the closed count is 1 either way, on 4x3 and on 3x4.
+/// Ignored until the engine is fixed, so that the suite states the bug
+/// rather than hides it.
+#[test]
+#[ignore = "known bug: the frontier count of 4x3 without a2 and d2 is 16, not 20"]
+fn a_board_that_is_one_cycle_has_every_open_tour() {
+    let mut blocked = vec![false; 12];
+    blocked[4] = true; // a2
+    blocked[7] = true; // d2
+    check_board(4, 3, &blocked);
+}
+
 /// Runs the `k` shards of a count together (one thread each) in a fresh
 /// exchange directory and merges them.
 fn sharded(w: u32, h: u32, blocked: &[bool], kind: Tours, k: usize, name: &str) -> u128 {
