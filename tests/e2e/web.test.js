@@ -199,6 +199,10 @@ test("Warnsdorff's order shows the candidates' degrees; a finished 12x12 tour", 
   for (let i = 0; i < 12; i++) await page.keyboard.press("ArrowRight");
   await page.keyboard.press("n");
   await page.waitForFunction(() => window.hetmanPage.state().counters.tours === 1, null, { timeout: 30000 });
+  // The counters are drawn after the state changes (a CI run read 0 here): wait for the drawing.
+  await page.waitForFunction(
+    () => Number(document.querySelector("#count-depth")?.getAttribute("data-value")) === 64,
+    null, { timeout: 10000 });
   assert.equal(await counter(page, "depth"), 64);
   await page.keyboard.press("ArrowLeft");
   await page.keyboard.press("ArrowLeft");
