@@ -77,9 +77,40 @@ pub(super) fn mirrored(plan: &Plan, cut: usize) -> bool {
 /// pairs of a near state with no tour end and a far state with both
 /// count. So the near side stops at one tour end, and the join counts the
 /// pairs of no near end and two far ends twice.
+///
+/// The argument needs the near side's tour ends to be exactly the squares
+/// before rank L, which the half turn maps onto the squares after rank F.
+/// A free square of rank L with no free square a move away in the rank after
+/// F has all its moves on the near side, which then makes it a tour end too
+/// (and its image in rank F is not the far side's alone): such a board is
+/// not capped. 4x3 without a2 and d2 is one (one cycle of 10 squares; a cap
+/// there lost 2 of its 10 open tours).
 pub(super) fn capped(plan: &Plan, cut: usize) -> bool {
     !plan.closed
         && plan.fixed.is_none()
         && 2 * cut == plan.cells
         && plan.blocked.iter().eq(plan.blocked.iter().rev())
+        && rank_l_crosses(plan, cut)
+}
+
+/// Whether every free square of rank L (the rank before `cut`) has a free
+/// square a knight move away in the rank after rank F.
+fn rank_l_crosses(plan: &Plan, cut: usize) -> bool {
+    (cut - plan.w..cut).all(|s| plan.blocked[s] || !near_only(plan, cut, s))
+}
+
+/// Whether square `s` of rank L (the rank before `cut`) has every move on
+/// the near side, so that it leaves the near side's frontier there (and a
+/// fixed tour end on it is checked there, not in the join): none of its
+/// moves reaches a free square of the rank after rank F. Without blocked
+/// squares that happens only on boards one square wide.
+pub(super) fn near_only(plan: &Plan, cut: usize, s: usize) -> bool {
+    let w = plan.w;
+    let after_f = cut + w;
+    let x = s - (cut - w);
+    ![x.checked_sub(1), Some(x + 1)]
+        .into_iter()
+        .flatten()
+        .filter(|&x| x < w)
+        .any(|x| after_f + x < plan.cells && !plan.blocked[after_f + x])
 }
