@@ -9,7 +9,8 @@ fn hetman() -> Command {
     Command::cargo_bin("hetman").unwrap()
 }
 
-fn lines(args: &[&str]) -> Vec<Value> {
+/// What a successful run prints on stdout.
+fn stdout(args: &[&str]) -> String {
     let out = hetman()
         .args(args)
         .assert()
@@ -17,8 +18,11 @@ fn lines(args: &[&str]) -> Vec<Value> {
         .get_output()
         .stdout
         .clone();
-    String::from_utf8(out)
-        .unwrap()
+    String::from_utf8(out).unwrap()
+}
+
+fn lines(args: &[&str]) -> Vec<Value> {
+    stdout(args)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect()
@@ -45,21 +49,14 @@ fn eight_queens_stream_1965_calls_and_92_solutions_with_an_end_that_agrees() {
         assert_eq!(e["step"], i as u64 + 1);
     }
     // The same figures as `queens count --algorithm backtracking --stats`.
-    let stats = hetman()
-        .args([
-            "queens",
-            "count",
-            "8",
-            "--algorithm",
-            "backtracking",
-            "--stats",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let stats = String::from_utf8(stats).unwrap();
+    let stats = stdout(&[
+        "queens",
+        "count",
+        "8",
+        "--algorithm",
+        "backtracking",
+        "--stats",
+    ]);
     assert!(stats.contains("1,965"), "{stats}");
     assert!(stats.contains("92 solutions"), "{stats}");
 }
@@ -128,14 +125,7 @@ fn the_knight_from_b5_is_stuck_on_square_20_and_from_a5_finds_the_seeds_tour() {
         .success();
     drop(checked);
     // Every tour from a1 (four million events: counted without parsing each).
-    let out = hetman()
-        .args(["knight", "trace", "5", "--start", "a1", "--json"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let out = String::from_utf8(out).unwrap();
+    let out = stdout(&["knight", "trace", "5", "--start", "a1", "--json"]);
     assert_eq!(
         out.lines()
             .filter(|l| l.contains(r#""event":"tour""#))
@@ -169,14 +159,7 @@ fn warnsdorff_trace_lists_candidates_with_degrees() {
 
 #[test]
 fn text_form_reads_as_the_seeds_steps() {
-    let out = hetman()
-        .args(["queens", "trace", "4"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let out = String::from_utf8(out).unwrap();
+    let out = stdout(&["queens", "trace", "4"]);
     let first: Vec<&str> = out.lines().take(9).collect();
     assert_eq!(
         first[0],
@@ -275,32 +258,18 @@ fn brute_force_and_permutations_count_as_queens_compare_does() {
     assert_eq!(end["permutations_tried"], 40_320);
     assert_eq!(end["solutions"], 92);
     // queens compare runs the same searches at full speed.
-    let out = hetman()
-        .args(["queens", "compare", "8"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let table = String::from_utf8(out).unwrap();
+    let table = stdout(&["queens", "compare", "8"]);
     assert!(table.contains("40,320"), "{table}");
     assert!(table.contains("16,777,216"), "{table}");
-    let text = hetman()
-        .args([
-            "queens",
-            "trace",
-            "4",
-            "--algorithm",
-            "permutations",
-            "--limit",
-            "1",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(text).unwrap();
+    let text = stdout(&[
+        "queens",
+        "trace",
+        "4",
+        "--algorithm",
+        "permutations",
+        "--limit",
+        "1",
+    ]);
     assert!(
         text.contains("permutation 1 2 3 4: the queens on files a and b share a diagonal"),
         "{text}"

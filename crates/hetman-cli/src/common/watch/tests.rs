@@ -49,6 +49,19 @@ fn queens(n: usize, ascii: bool, color: bool) -> App<'static> {
     )
 }
 
+/// The knight's search on an empty `size` x `size` board from `start` (the
+/// board lives as long as the test).
+fn knight(size: u32, start: &str, order: KnightOrder) -> KnightTrace<'static> {
+    let board = KnightBoard::new(BoardSize::square(size).unwrap()).unwrap();
+    KnightTrace::new(
+        Box::leak(Box::new(board)),
+        start.parse().unwrap(),
+        order,
+        false,
+    )
+    .unwrap()
+}
+
 /// Steps forward until `stop` says the last event is the one wanted.
 fn until(app: &mut App, stop: impl Fn(&Event) -> bool) {
     while app.forward() {
@@ -118,9 +131,7 @@ fn eight_queens_run_to_the_end_show_1965_calls_and_92_solutions() {
 
 #[test]
 fn knight_frame_at_the_dead_end_from_b5() {
-    let board = KnightBoard::new(BoardSize::square(5).unwrap()).unwrap();
-    let t = KnightTrace::new(&board, "b5".parse().unwrap(), KnightOrder::Plain, false).unwrap();
-    let mut app = App::knight(t, true, false);
+    let mut app = App::knight(knight(5, "b5", KnightOrder::Plain), true, false);
     until(&mut app, |e| matches!(e, Event::DeadEnd { .. }));
     let f = text(&frame(&app, 80, 20));
     assert!(f.contains("dead end on e1 (20)"), "{f}");
@@ -129,15 +140,7 @@ fn knight_frame_at_the_dead_end_from_b5() {
 
 #[test]
 fn knight_frame_with_warnsdorff_degrees() {
-    let board = KnightBoard::new(BoardSize::square(6).unwrap()).unwrap();
-    let t = KnightTrace::new(
-        &board,
-        "a1".parse().unwrap(),
-        KnightOrder::Warnsdorff,
-        false,
-    )
-    .unwrap();
-    let mut app = App::knight(t, true, false);
+    let mut app = App::knight(knight(6, "a1", KnightOrder::Warnsdorff), true, false);
     for _ in 0..3 {
         until(&mut app, |e| matches!(e, Event::Candidates { .. }));
     }
@@ -165,15 +168,7 @@ fn stepping_back_then_forward_draws_the_frame_never_stepping_back_draws() {
         }
     }
     // The knight too, back from deep in its search.
-    let board = KnightBoard::new(BoardSize::square(5).unwrap()).unwrap();
-    let t = KnightTrace::new(
-        &board,
-        "a1".parse().unwrap(),
-        KnightOrder::Warnsdorff,
-        false,
-    )
-    .unwrap();
-    let mut app = App::knight(t, true, false);
+    let mut app = App::knight(knight(5, "a1", KnightOrder::Warnsdorff), true, false);
     for _ in 0..500 {
         app.forward();
     }
@@ -287,9 +282,7 @@ fn s_goes_to_solution_k_back_and_forward_and_says_when_there_are_fewer() {
 
 #[test]
 fn s_goes_to_a_tour_of_the_knight() {
-    let board = KnightBoard::new(BoardSize::square(5).unwrap()).unwrap();
-    let fresh =
-        || KnightTrace::new(&board, "a5".parse().unwrap(), KnightOrder::Plain, false).unwrap();
+    let fresh = || knight(5, "a5", KnightOrder::Plain);
     let tours: Vec<(u64, Event)> = fresh()
         .zip(1..)
         .filter(|(e, _)| e.is_solution())

@@ -320,6 +320,9 @@ impl Cell {
 /// queen is in the west half of the files (the mirror gives the others).
 pub(super) struct Census {
     cells: Vec<Vec<(u32, u32)>>,
+    /// The bytes of each rank set's cell built ([`Census::bytes`]), summed
+    /// once: the plan asks for them for every rank set of every unit.
+    bytes: Vec<u64>,
     north_height: usize,
 }
 
@@ -370,8 +373,16 @@ impl Census {
                 cells[r as usize] = cells[flip(r) as usize].clone();
             }
         }
+        let bytes = cells
+            .iter()
+            .map(|c| {
+                c.iter().map(|c| u64::from(c.1)).sum::<u64>() * PART_BYTES
+                    + c.len() as u64 * FILES_BYTES
+            })
+            .collect();
         Census {
             cells,
+            bytes,
             north_height: geo.north_height,
         }
     }
@@ -387,14 +398,13 @@ impl Census {
 
     /// Bytes a cell built for `side`'s rank set `ranks` takes at most.
     pub(super) fn bytes(&self, side: Side, ranks: u32) -> u64 {
-        let cells = &self.side(side)[ranks as usize];
-        cells.iter().map(|c| u64::from(c.1)).sum::<u64>() * PART_BYTES
-            + cells.len() as u64 * FILES_BYTES
+        debug_assert!(side == Side::South || ranks >> self.north_height == 0);
+        self.bytes[ranks as usize]
     }
 
     /// Bytes the census holds.
     pub(super) fn held_bytes(&self) -> u64 {
-        self.cells.iter().map(|c| 8 * c.len() as u64 + 24).sum()
+        self.cells.iter().map(|c| 8 * c.len() as u64 + 32).sum()
     }
 }
 
