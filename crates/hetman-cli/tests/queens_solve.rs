@@ -1,21 +1,10 @@
 //! `hetman queens solve`, `hetman queens complete`, and `queens check` on large input.
 
 mod common;
-use common::hetman;
+use common::{hetman, stdout};
 use hetman::queens::{complete::Puzzle, Placement};
 use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
-
-fn stdout(args: &[&str]) -> String {
-    let out = hetman()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
-}
 
 fn placement(text: &str) -> Placement {
     text.trim().parse().unwrap()

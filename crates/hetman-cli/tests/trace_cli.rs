@@ -2,24 +2,9 @@
 //! stream, the limits, the text form, a closed pipe, and the refusals of
 //! `watch` where it cannot draw.
 
-use assert_cmd::Command;
+mod common;
+use common::{hetman, stdout};
 use serde_json::Value;
-
-fn hetman() -> Command {
-    Command::cargo_bin("hetman").unwrap()
-}
-
-/// What a successful run prints on stdout.
-fn stdout(args: &[&str]) -> String {
-    let out = hetman()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
-}
 
 fn lines(args: &[&str]) -> Vec<Value> {
     stdout(args)

@@ -8,6 +8,18 @@ pub fn hetman() -> Command {
     Command::cargo_bin("hetman").unwrap()
 }
 
+/// What a successful `hetman ARGS` prints on stdout (the run must succeed).
+pub fn stdout(args: &[&str]) -> String {
+    let out = hetman()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
 /// Runs `hetman ARGS` with `stdin` and returns (stdout, stderr, exit code);
 /// a run killed by a signal has exit code -1.
 pub fn run_in(args: &[&str], stdin: &str) -> (String, String, i32) {
