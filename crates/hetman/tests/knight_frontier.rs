@@ -128,8 +128,11 @@ fn check_board(w: usize, h: usize, blocked: &[bool]) {
             directed,
             "{w}x{h} open directed, blocked {blocked:?}"
         );
-        // And from each square (a fixed tour end, checked in the join when
-        // it is on the ranks at the cut).
+    }
+    // And from each square (a fixed tour end, checked in the join when it
+    // is on the ranks at the cut), on the smaller boards (1,000 random
+    // boards each of up to 30 squares agreed when this was written).
+    if w * h <= 20 {
         let t = count_per_square(w as u32, h as u32, blocked, &Options::default()).unwrap();
         for (s, cell) in t.cells.iter().enumerate() {
             let want = (!blocked[s]).then(|| u128::from(b.open_from(s)));
