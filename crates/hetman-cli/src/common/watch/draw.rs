@@ -10,7 +10,7 @@ use crate::common::events::{code_of, counter_id, describe, title};
 use crate::common::i18n::{n, s, Tr};
 use hetman::trace::{Event, Line as Lane, QueensAlgorithm};
 use hetman::Square;
-use ratatui::layout::{Constraint, Direction, Layout};
+use ratatui::layout::{Constraint, Direction, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
@@ -18,6 +18,9 @@ use ratatui::Frame;
 
 /// Columns the side panel needs beside the board.
 const PANEL: u16 = 34;
+/// Rows the panel is given under the board, beside the code: its lines
+/// for a search a few queens deep.
+const PANEL_ROWS: u16 = 15;
 /// The code panel's width the board leaves it, at most: beyond it the
 /// board grows first.
 const CODE_FAIR: u16 = 56;
@@ -173,6 +176,33 @@ pub fn draw(f: &mut Frame, app: &App) {
         Some(c) if app.show_code => (Some(c), true),
         _ => (beside(0), false),
     };
+    // With the code shown, the panel goes under the board where that lets
+    // the board grow (a 120 x 40 terminal: 8 queens in 5 x 2 cells instead
+    // of 3 x 1). The choice depends on the terminal and the board only, so
+    // the columns stay put while the search runs.
+    let code_fair = code_w.min(CODE_FAIR);
+    let left = body.width.saturating_sub(code_fair);
+    let under = fitting_cell(app, left, body.height.saturating_sub(PANEL_ROWS + 1));
+    if let (true, Some(u), Some(c)) = (code, under, cell) {
+        if u.w > c.w {
+            let (board_w, board_h) = board_size(app, u);
+            let left = (board_w + 2).max(PANEL).min(left);
+            let cols = Layout::default()
+                .direction(Direction::Horizontal)
+                .constraints([Constraint::Length(left), Constraint::Min(code_fair)])
+                .split(body);
+            let parts = Layout::default()
+                .direction(Direction::Vertical)
+                .constraints([Constraint::Length(board_h), Constraint::Min(4)])
+                .split(cols[0]);
+            f.render_widget(Paragraph::new(board_lines(app, &look, u)), parts[0]);
+            let panel = Paragraph::new(panel_lines(app, &look, parts[1].width))
+                .block(Block::default().borders(Borders::TOP));
+            f.render_widget(panel, parts[1]);
+            code_block(f, app, &look, cols[1]);
+            return;
+        }
+    }
     if let Some(cell) = cell {
         let board = board_lines(app, &look, cell);
         let (board_w, _) = board_size(app, cell);
@@ -191,12 +221,7 @@ pub fn draw(f: &mut Frame, app: &App) {
             .block(Block::default().borders(Borders::LEFT));
         f.render_widget(panel, cols[1]);
         if code {
-            let inner = cols[2].width.saturating_sub(1);
-            let lines = code_lines(app, &look, inner, cols[2].height);
-            f.render_widget(
-                Paragraph::new(lines).block(Block::default().borders(Borders::LEFT)),
-                cols[2],
-            );
+            code_block(f, app, &look, cols[2]);
         }
         return;
     }
@@ -242,6 +267,15 @@ pub fn draw(f: &mut Frame, app: &App) {
         Line::from(app.tr.t("watch-enlarge")),
     ];
     f.render_widget(Paragraph::new(notice).wrap(Wrap { trim: true }), body);
+}
+
+/// The code panel in `area`, with a line on its left.
+fn code_block(f: &mut Frame, app: &App, look: &Look, area: Rect) {
+    let lines = code_lines(app, look, area.width.saturating_sub(1), area.height);
+    f.render_widget(
+        Paragraph::new(lines).block(Block::default().borders(Borders::LEFT)),
+        area,
+    );
 }
 
 /// The board's lines with `cell`.
