@@ -183,25 +183,17 @@ pub fn draw(f: &mut Frame, app: &App) {
     let code_fair = code_w.min(CODE_FAIR);
     let left = body.width.saturating_sub(code_fair);
     let under = fitting_cell(app, left, body.height.saturating_sub(PANEL_ROWS + 1));
-    if let (true, Some(u), Some(c)) = (code, under, cell) {
-        if u.w > c.w {
-            let (board_w, board_h) = board_size(app, u);
-            let left = (board_w + 2).max(PANEL).min(left);
-            let cols = Layout::default()
-                .direction(Direction::Horizontal)
-                .constraints([Constraint::Length(left), Constraint::Min(code_fair)])
-                .split(body);
-            let parts = Layout::default()
-                .direction(Direction::Vertical)
-                .constraints([Constraint::Length(board_h), Constraint::Min(4)])
-                .split(cols[0]);
-            f.render_widget(Paragraph::new(board_lines(app, &look, u)), parts[0]);
-            let panel = Paragraph::new(panel_lines(app, &look, parts[1].width))
-                .block(Block::default().borders(Borders::TOP));
-            f.render_widget(panel, parts[1]);
-            code_block(f, app, &look, cols[1]);
-            return;
-        }
+    if let (true, Some(u), Some(c)) = (code, under, cell)
+        && u.w > c.w
+    {
+        let left = (board_size(app, u).0 + 2).max(PANEL).min(left);
+        let cols = Layout::default()
+            .direction(Direction::Horizontal)
+            .constraints([Constraint::Length(left), Constraint::Min(code_fair)])
+            .split(body);
+        board_over_panel(f, app, &look, u, cols[0]);
+        code_block(f, app, &look, cols[1]);
+        return;
     }
     if let Some(cell) = cell {
         let board = board_lines(app, &look, cell);
@@ -231,16 +223,7 @@ pub fn draw(f: &mut Frame, app: &App) {
         bw <= body.width && bh + 4 <= body.height && c.h == 1
     });
     if let Some(cell) = stacked.filter(|_| fitting_cell(app, body.width, body.height).is_some()) {
-        let board = board_lines(app, &look, cell);
-        let (_, board_h) = board_size(app, cell);
-        let parts = Layout::default()
-            .direction(Direction::Vertical)
-            .constraints([Constraint::Length(board_h), Constraint::Min(4)])
-            .split(body);
-        f.render_widget(Paragraph::new(board), parts[0]);
-        let panel = Paragraph::new(panel_lines(app, &look, parts[1].width))
-            .block(Block::default().borders(Borders::TOP));
-        f.render_widget(panel, parts[1]);
+        board_over_panel(f, app, &look, cell, body);
         return;
     }
     let smallest = if matches!(app.search, Search::Queens(_)) {
@@ -267,6 +250,21 @@ pub fn draw(f: &mut Frame, app: &App) {
         Line::from(app.tr.t("watch-enlarge")),
     ];
     f.render_widget(Paragraph::new(notice).wrap(Wrap { trim: true }), body);
+}
+
+/// The board with `cell` at the top of `area`, the panel under it.
+fn board_over_panel(f: &mut Frame, app: &App, look: &Look, cell: Cell, area: Rect) {
+    let parts = Layout::default()
+        .direction(Direction::Vertical)
+        .constraints([
+            Constraint::Length(board_size(app, cell).1),
+            Constraint::Min(4),
+        ])
+        .split(area);
+    f.render_widget(Paragraph::new(board_lines(app, look, cell)), parts[0]);
+    let panel = Paragraph::new(panel_lines(app, look, parts[1].width))
+        .block(Block::default().borders(Borders::TOP));
+    f.render_widget(panel, parts[1]);
 }
 
 /// The code panel in `area`, with a line on its left.
