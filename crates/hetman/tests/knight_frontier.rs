@@ -335,6 +335,20 @@ fn interrupted_count_resumes_from_its_checkpoint() {
     let _ = std::fs::remove_dir_all(path.parent().unwrap());
 }
 
+/// Each of `cells` squares blocked with probability `density` per cent,
+/// drawn by a small xorshift stream from `seed`.
+fn random_mask(cells: usize, seed: u64, density: u64) -> Vec<bool> {
+    let mut x = seed | 1;
+    (0..cells)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % 100 < density
+        })
+        .collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -345,17 +359,7 @@ proptest! {
         seed in any::<u64>(),
         density in 0u64..40,
     ) {
-        // A small xorshift stream picks each square blocked with the given percentage.
-        let mut x = seed | 1;
-        let blocked: Vec<bool> = (0..w * h)
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                x % 100 < density
-            })
-            .collect();
-        check_board(w, h, &blocked);
+        check_board(w, h, &random_mask(w * h, seed, density));
     }
 
     /// Blocked squares the half turn maps onto themselves, where the count
@@ -368,17 +372,8 @@ proptest! {
         seed in any::<u64>(),
         density in 0u64..40,
     ) {
-        let mut x = seed | 1;
-        let mut blocked = vec![false; w * h];
-        for u in 0..w * h {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            if x % 100 < density {
-                blocked[u] = true;
-                blocked[w * h - 1 - u] = true;
-            }
-        }
+        let drawn = random_mask(w * h, seed, density);
+        let blocked: Vec<bool> = (0..w * h).map(|u| drawn[u] || drawn[w * h - 1 - u]).collect();
         check_board(w, h, &blocked);
     }
 }
