@@ -152,6 +152,7 @@ test("a search too large to draw is summarised: the calls per depth and the curr
   await page.fill("#goto", "3000000");
   await page.click("#goto-run");
   await page.waitForFunction(() => window.hetmanPage.state().cursor === 3000000);
+  await P.drawn(page);
   assert.equal(await page.getAttribute("#tree-note", "data-summary"), "true");
   assert.equal(await page.isHidden("#tree"), true);
   assert.match(await page.textContent("#tree-path"), /^Current path: a\d+ → b\d+ → /);

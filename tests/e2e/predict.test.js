@@ -49,6 +49,7 @@ test("predict mode on 8 queens: a right answer by keyboard, a wrong one, a refus
   assert.match(await verdict(page), /Predict mode is on/);
   await keyTo(page, evs[first].square, 8);
   await page.waitForFunction((k) => window.hetmanPage.state().cursor === k, first + 1);
+  await P.drawn(page);
   assert.match(await verdict(page), /Right!/);
   assert.equal(await page.locator("#now").textContent(), "Try " + evs[first].square + ".");
   // Next the queen goes on that square: a line is the wrong answer.

@@ -79,6 +79,7 @@ test("a step back then forward gives the same board as never stepping back", asy
   assert.equal(await counter(page, "calls"), 0);
   await page.keyboard.press("n");
   await page.waitForFunction(() => window.hetmanPage.state().counters.solutions === 1);
+  await P.drawn(page);
   assert.match(await page.textContent("#now"), /^Solution 1: 2 4 6 1 3 5/);
   await topSpeedToEnd(page);
   assert.deepEqual((await state(page)).counters, end.counters);
@@ -159,6 +160,7 @@ test("a blocked square on 5x5: the tours found avoid it", async () => {
   assert.equal(await page.textContent("#knight-blocked"), "c3");
   await page.click("#knight-run");
   await page.waitForFunction(() => window.hetmanPage.state().count > 0);
+  await P.drawn(page);
   assert.match(await page.innerHTML("#board"), /#4a4a4a/, "the blocked square is drawn");
   await page.keyboard.press("n");
   await page.waitForFunction(() => window.hetmanPage.state().counters && window.hetmanPage.state().counters.tours === 1,

@@ -57,6 +57,13 @@ async function goTo(page, k) {
   await page.fill("#goto", String(k));
   await page.click("#goto-run");
   await page.waitForFunction((k) => window.hetmanPage.state().cursor === k, k);
+  await drawn(page);
+}
+
+// Waits until the page has drawn its state: the drawing runs at the next animation frame
+// after the state changes, so text read at once may still be the step before.
+async function drawn(page) {
+  await page.waitForFunction(() => !window.hetmanPage.app.renderQueued, null, { timeout: 10000 });
 }
 
 // Plays at top speed to the end of the search.
@@ -73,4 +80,4 @@ async function topSpeedToEnd(page, timeout) {
   );
 }
 
-module.exports = { open, state, loadQueens, loadKnight, clickSquare, goTo, topSpeedToEnd };
+module.exports = { open, state, loadQueens, loadKnight, clickSquare, goTo, topSpeedToEnd, drawn };
