@@ -3,6 +3,7 @@
 //! counted for both, or the near side's tour ends capped at one.
 
 use super::plan::Plan;
+use super::transfer;
 
 /// The squares where Q can start: cuts between ranks that leave each side a
 /// free square whose moves are all its own (before rank L, after rank F),
@@ -23,14 +24,32 @@ pub(super) fn cut_of(plan: &Plan) -> Option<usize> {
     cuts(plan).min_by_key(|&cut| (2 * cut).abs_diff(plan.cells))
 }
 
-/// The cut a count with these choices meets in the middle at (`split`: the
-/// user allows it; `long`: the board runs by its repeating ranks' matrices
-/// instead), and the walks it takes, as (first step, last step): one walk
-/// for a plain or mirrored count, two (the far side, then the near one) for
-/// a count joined at the cut.
-pub(super) fn walks(plan: &Plan, split: bool, long: bool) -> (Option<usize>, Vec<(usize, usize)>) {
+/// The cut a count with these choices meets in the middle at, if it does
+/// (`split`: the user allows it; `periodic`: long boards may run by their
+/// repeating ranks' matrices, see [`Options::periodic`]). A long board
+/// runs front to back, where its repeating ranks cost little, unless the
+/// count is [`mirrored`]: then its one side runs by the matrices up to the
+/// middle and the join replaces the second half of the board and the
+/// ranks at its far end, which do not repeat (6x40 closed tours: 20 s front
+/// to back, of which 7 s in the last three ranks).
+///
+/// [`Options::periodic`]: super::Options::periodic
+pub(super) fn chosen(plan: &Plan, split: bool, periodic: bool) -> Option<usize> {
+    cut_of(plan).filter(|&cut| {
+        split && plan.vertices > 1 && (!periodic || !transfer::long(plan) || mirrored(plan, cut))
+    })
+}
+
+/// The cut of [`chosen`] and the walks the count takes, as (first step,
+/// last step): one walk for a plain or mirrored count, two (the far side,
+/// then the near one) for a count joined at the cut.
+pub(super) fn walks(
+    plan: &Plan,
+    split: bool,
+    periodic: bool,
+) -> (Option<usize>, Vec<(usize, usize)>) {
     let (w, cells) = (plan.w, plan.cells);
-    let cut = cut_of(plan).filter(|_| split && !long && plan.vertices > 1);
+    let cut = chosen(plan, split, periodic);
     let walks = match cut {
         Some(cut) if mirrored(plan, cut) => vec![(1, cut + w)],
         Some(cut) => {

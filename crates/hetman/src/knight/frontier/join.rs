@@ -228,93 +228,106 @@ pub(super) fn join<K: Key, W: Ways>(
             .sum(),
     );
     // The tours of a piece, or `None` when stopped before its end.
-    let work = |piece: &[u64]| -> Option<Sum> {
-        let mut total = Sum::default();
-        let mut t = Vec::new();
-        let mut others = Vec::new();
-        let (mut xs, mut ys, mut forward) = (Vec::new(), Vec::new(), Vec::new());
-        let mut linker = Linking::default();
-        let squares = blocked.len();
-        // Forward states joined and not yet told to the reporting thread.
-        let mut untold = 0;
-        for group in piece.chunk_by(|&x, &y| index.group(x) == index.group(y)) {
-            if stopped() {
-                return None;
-            }
-            let degrees = index.degrees(group[0]);
-            targets(degrees, blocked, closed, must_end, &mut t);
-            // The backward groups with both tour ends used come first, so
-            // that with `twice` their pairs count again.
-            let doubled = twice && degrees >> 48 == 0;
-            t.sort_unstable_by_key(|&k| std::cmp::Reverse(k >> 48 == 2));
-            others.clear();
-            let mut again = 0;
-            for &k in &t {
-                b.sides(plan, k, blocked, &mut others);
-                if doubled && k >> 48 == 2 {
-                    again = others.len();
+    let work =
+        |piece: &[u64]| -> Option<Sum> {
+            let mut total = Sum::default();
+            let mut t = Vec::new();
+            let mut others = Vec::new();
+            let (mut xs, mut ys, mut forward) = (Vec::new(), Vec::new(), Vec::new());
+            let mut linker = Linking::default();
+            let squares = blocked.len();
+            // Forward states joined and not yet told to the reporting thread.
+            let mut untold = 0;
+            for group in piece.chunk_by(|&x, &y| index.group(x) == index.group(y)) {
+                if stopped() {
+                    return None;
                 }
-            }
-            if others.is_empty() {
-                // Nothing to pair with.
-            } else if W::LIMBS > 1
-                || b.stride() > 1
-                || group.len().max(others.len()) < larger
-                || group.len().min(others.len()) < smaller
-            {
-                for &e in group {
-                    let (key, ways) = index.state(a, e);
-                    let x = side(plan, key.unpack(), 0, blocked, slot).1;
-                    for (i, y) in others.iter().enumerate() {
-                        if links_up(&x, y, closed) {
-                            total.add_product(ways.limbs(), b.ways(y));
-                            if i < again {
+                let degrees = index.degrees(group[0]);
+                targets(degrees, blocked, closed, must_end, &mut t);
+                // The backward groups with both tour ends used come first, so
+                // that with `twice` their pairs count again.
+                let doubled = twice && degrees >> 48 == 0;
+                t.sort_unstable_by_key(|&k| std::cmp::Reverse(k >> 48 == 2));
+                others.clear();
+                let mut again = 0;
+                for &k in &t {
+                    b.sides(plan, k, blocked, &mut others);
+                    if doubled && k >> 48 == 2 {
+                        again = others.len();
+                    }
+                }
+                if others.is_empty() {
+                    // Nothing to pair with.
+                } else if group.len().max(others.len()) < larger
+                    || group.len().min(others.len()) < smaller
+                {
+                    for &e in group {
+                        let (key, ways) = index.state(a, e);
+                        let x = side(plan, key.unpack(), 0, blocked, slot).1;
+                        for (i, y) in others.iter().enumerate() {
+                            if links_up(&x, y, closed) {
                                 total.add_product(ways.limbs(), b.ways(y));
+                                if i < again {
+                                    total.add_product(ways.limbs(), b.ways(y));
+                                }
                             }
                         }
                     }
-                }
-            } else {
-                // Many pairs: summed by applying the smaller side's links
-                // to the larger side's merged path systems.
-                xs.clear();
-                xs.extend(group.iter().map(|&e| {
-                    let (key, ways) = index.state(a, e);
-                    let x = side(plan, key.unpack(), 0, blocked, slot).1;
-                    (x, u128::from(ways.limbs()[0]))
-                }));
-                let once = |y: &Side| u128::from(b.ways(y)[0]);
-                if xs.len() >= others.len() {
-                    linker.linked(&xs, &others, squares, closed, |i, sum| {
-                        let times = if i < again { 2 } else { 1 };
-                        for _ in 0..times {
-                            add_wide(&mut total, sum, once(&others[i]));
-                        }
-                    });
                 } else {
-                    ys.clear();
-                    ys.extend(
-                        others
-                            .iter()
-                            .enumerate()
-                            .map(|(i, y)| (*y, once(y) * if i < again { 2 } else { 1 })),
-                    );
+                    // Many pairs: summed by applying the smaller side's links
+                    // to the larger side's merged path systems, one word of the
+                    // larger side's counts at a time (the sums are linear in
+                    // the counts: word `j` of a count weighs 2^64j).
                     forward.clear();
-                    forward.extend(xs.iter().map(|&(x, _)| x));
-                    linker.linked(&ys, &forward, squares, closed, |i, sum| {
-                        add_wide(&mut total, sum, xs[i].1);
-                    });
+                    forward.extend(group.iter().map(|&e| {
+                        let (key, _) = index.state(a, e);
+                        side(plan, key.unpack(), 0, blocked, slot).1
+                    }));
+                    let times = |i: usize| if i < again { 2 } else { 1 };
+                    if group.len() >= others.len() {
+                        for word in 0..W::LIMBS {
+                            xs.clear();
+                            xs.extend(group.iter().zip(&forward).map(|(&e, x)| {
+                                (*x, u128::from(index.state(a, e).1.limbs()[word]))
+                            }));
+                            if xs.iter().all(|&(_, w)| w == 0) {
+                                continue;
+                            }
+                            linker.linked(&xs, &others, squares, closed, |i, sum| {
+                                let y = b.ways(&others[i]);
+                                for _ in 0..times(i) {
+                                    add_shifted(&mut total, sum, word, y);
+                                }
+                            });
+                        }
+                    } else {
+                        for word in 0..b.stride() {
+                            ys.clear();
+                            ys.extend(
+                                others
+                                    .iter()
+                                    .enumerate()
+                                    .map(|(i, y)| (*y, u128::from(b.ways(y)[word]) * times(i))),
+                            );
+                            if ys.iter().all(|&(_, w)| w == 0) {
+                                continue;
+                            }
+                            linker.linked(&ys, &forward, squares, closed, |i, sum| {
+                                let x = index.state(a, group[i]).1.limbs();
+                                add_shifted(&mut total, sum, word, x);
+                            });
+                        }
+                    }
+                }
+                untold += group.len();
+                if untold >= 1 << 14 {
+                    joined.fetch_add(untold, Ordering::Relaxed);
+                    untold = 0;
                 }
             }
-            untold += group.len();
-            if untold >= 1 << 14 {
-                joined.fetch_add(untold, Ordering::Relaxed);
-                untold = 0;
-            }
-        }
-        joined.fetch_add(untold, Ordering::Relaxed);
-        Some(total)
-    };
+            joined.fetch_add(untold, Ordering::Relaxed);
+            Some(total)
+        };
     let all = index.entries.len();
     // One worker a thread, each taking the next piece not yet done until
     // none is left, and adding its tours to the progress.
@@ -393,17 +406,14 @@ pub(super) fn join<K: Key, W: Ways>(
     Ok(progress.total)
 }
 
-/// Adds `a` times `b`, with `a` of up to two words.
+/// Adds `a` · 2^(64 `word`) times `b`.
 #[inline]
-fn add_wide(total: &mut Sum, a: u128, b: u128) {
-    let (lo, hi) = (a as u64, (a >> 64) as u64);
-    let b = [b as u64, (b >> 64) as u64];
-    let b = if b[1] == 0 { &b[..1] } else { &b[..] };
-    if hi == 0 {
-        total.add_product(&[lo], b);
-    } else {
-        total.add_product(&[lo, hi], b);
-    }
+fn add_shifted(total: &mut Sum, a: u128, word: usize, b: &[u64]) {
+    let mut shifted = [0u64; 66];
+    shifted[word] = a as u64;
+    shifted[word + 1] = (a >> 64) as u64;
+    let len = if a >> 64 == 0 { word + 1 } else { word + 2 };
+    total.add_product(&shifted[..len], b);
 }
 
 /// Whether the paths of two matching sides make one path (or one cycle).

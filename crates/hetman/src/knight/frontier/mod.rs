@@ -381,8 +381,7 @@ fn run_plan(
     kind: Tours,
     opts: &Options<'_>,
 ) -> Result<(BigCount, usize, Option<usize>), Error> {
-    // Long boards run front to back: the repeating ranks cost little there.
-    let cut = cut::cut_of(plan).filter(|_| opts.split && !(opts.periodic && transfer::long(plan)));
+    let cut = cut::chosen(plan, opts.split, opts.periodic);
     loop {
         let counted = match (plan.vertices, cut) {
             (0, _) => Ok((BigCount::zero(), 0)),

@@ -50,15 +50,11 @@ pub(super) fn run_with<K: Key>(
     opts: &Options<'_>,
     rows: &mut dyn FnMut(usize, BigCount) -> Result<(), Error>,
 ) -> Result<(BigCount, usize), Error> {
-    let threads = opts.threads.max(1);
-    let mut start = 0;
-    let mut total = BigCount::zero();
     let resume = match opts.checkpoint {
-        Some(p) => load_partial(plan, p)?,
+        Some(p) => load_partial::<K>(plan, p)?,
         None => None,
     };
-    let mut partial = None;
-    let mut table = if let Some(r) = resume {
+    let at = if let Some(r) = resume {
         if r.far_side || r.far.len() > 0 {
             let p = opts.checkpoint.expect("a checkpoint was read");
             return Err(checkpoint_error(
@@ -66,14 +62,80 @@ pub(super) fn run_with<K: Key>(
                 "is damaged: a far side in a count front to back",
             ));
         }
-        start = r.v;
-        total = r.total;
-        partial = r.partial;
-        r.table
+        At {
+            v: r.v,
+            table: r.table,
+            partial: r.partial,
+            total: r.total,
+        }
     } else {
-        // Before the first square every slot is "full": nothing to join to.
-        Table::start(K::pack(plan.encode(&[FULL; 32], 0)))
+        At::start(plan)
     };
+    let walk = Walk {
+        signed: plan,
+        end: plan.cells,
+        steps: plan.cells,
+    };
+    let (_, total, peak) = walk_to(plan, &walk, at, opts, rows)?;
+    if let Some(p) = opts.checkpoint {
+        // A finished count leaves nothing to resume.
+        let _ = fs::remove_file(p);
+    }
+    Ok((total, peak))
+}
+
+/// Where a walk over the squares of a plan is: the next square, the states
+/// before it, that square's work before a stop, and the tours finished so
+/// far (undirected).
+pub(super) struct At<K> {
+    pub(super) v: usize,
+    pub(super) table: Table<K>,
+    pub(super) partial: Option<Partial<K>>,
+    pub(super) total: BigCount,
+}
+
+impl<K: Key> At<K> {
+    /// Before the first square, where every slot is "full": nothing to join to.
+    pub(super) fn start(plan: &Plan) -> At<K> {
+        At {
+            v: 0,
+            table: Table::start(K::pack(plan.encode(&[FULL; 32], 0))),
+            partial: None,
+            total: BigCount::zero(),
+        }
+    }
+}
+
+/// How far a walk goes and what it reports: its checkpoints carry the
+/// identity of `signed` (the plan stepped, or the same plan marked for a
+/// count met in the middle), and its progress counts square `v` as step
+/// `v + 1` of `steps`.
+pub(super) struct Walk<'a> {
+    pub(super) signed: &'a Plan,
+    pub(super) end: usize,
+    pub(super) steps: usize,
+}
+
+/// Steps the states of `at` over the squares of `plan` up to `walk.end`, by
+/// the matrices of the repeating ranks where they pay (see the `transfer`
+/// module) and square by square elsewhere, saving to the checkpoint now and
+/// then and when stopped. Returns the states before square `walk.end`, the
+/// tours finished (those of the read-off squares go to `rows`) and the most
+/// states held.
+pub(super) fn walk_to<K: Key>(
+    plan: &Plan,
+    walk: &Walk<'_>,
+    at: At<K>,
+    opts: &Options<'_>,
+    rows: &mut dyn FnMut(usize, BigCount) -> Result<(), Error>,
+) -> Result<(Table<K>, BigCount, usize), Error> {
+    let threads = opts.threads.max(1);
+    let At {
+        v: start,
+        mut table,
+        mut partial,
+        mut total,
+    } = at;
     let mut high = table.high();
     let mut peak = table.len();
     let mut last_save = Instant::now();
@@ -95,14 +157,15 @@ pub(super) fn run_with<K: Key>(
     let mut refused: Option<usize> = None;
     let mut lens = vec![0usize; plan.cells + 1];
     let mut v = start;
-    while v < plan.cells {
+    while v < walk.end {
         lens[v] = table.len();
-        // (Not on a square resumed half done: its work so far is in `partial`.)
+        // (Not on a square resumed half done: its work so far is in
+        // `partial`; nor past the end of the walk.)
         let here = repeats
             .iter()
-            .find(|(_, m)| m[v] >= transfer::MIN_PERIODS && partial.is_none())
-            .map(|(p, m)| (*p, m[v]));
-        if let Some((p, periods)) = here {
+            .map(|(p, m)| (*p, m[v].min(walk.end - v)))
+            .find(|&(p, m)| m >= transfer::MIN_PERIODS * p && partial.is_none());
+        if let Some((p, span)) = here {
             let len = table.len();
             // (A square run by the matrices has no length: the table there
             // had settled already.)
@@ -122,16 +185,18 @@ pub(super) fn run_with<K: Key>(
                     peak = peak.max(tr.states());
                     let mut sw = transfer::Sweep {
                         plan,
+                        signed: walk.signed,
+                        steps: walk.steps,
                         opts,
                         rows: &mut *rows,
                         total: &mut total,
                         peak: &mut peak,
                         last_save: &mut last_save,
                     };
-                    table = transfer::run(&tr, table, periods, &mut sw)?;
+                    table = transfer::run(&tr, table, v + span, &mut sw)?;
                     high = table.high();
-                    lens[v..v + periods * p].fill(usize::MAX);
-                    v += periods * p;
+                    lens[v..v + span].fill(usize::MAX);
+                    v += span;
                     continue;
                 }
                 refused = Some(cap);
@@ -144,8 +209,16 @@ pub(super) fn run_with<K: Key>(
                     // The final save: the states not yet expanded and the
                     // square's work so far, so that nothing done is lost.
                     if let Some(p) = opts.checkpoint {
-                        save_table(plan, p, v, &total, &rest, Some(&half), Half::Near(None))
-                            .map_err(|e| checkpoint_error(p, e))?;
+                        save_table(
+                            walk.signed,
+                            p,
+                            v,
+                            &total,
+                            &rest,
+                            Some(&half),
+                            Half::Near(None),
+                        )
+                        .map_err(|e| checkpoint_error(p, e))?;
                     }
                     return Err(why);
                 }
@@ -162,7 +235,7 @@ pub(super) fn run_with<K: Key>(
         if let Some(progress) = opts.progress {
             progress(Progress {
                 step: v + 1,
-                steps: plan.cells,
+                steps: walk.steps,
                 states,
                 pass: None,
             });
@@ -171,17 +244,21 @@ pub(super) fn run_with<K: Key>(
             && v + 1 < plan.cells
             && last_save.elapsed() >= opts.checkpoint_every
         {
-            save_table(plan, p, v + 1, &total, &table, None, Half::Near(None))
-                .map_err(|e| checkpoint_error(p, e))?;
+            save_table(
+                walk.signed,
+                p,
+                v + 1,
+                &total,
+                &table,
+                None,
+                Half::Near(None),
+            )
+            .map_err(|e| checkpoint_error(p, e))?;
             last_save = Instant::now();
         }
         v += 1;
     }
-    if let Some(p) = opts.checkpoint {
-        // A finished count leaves nothing to resume.
-        let _ = fs::remove_file(p);
-    }
-    Ok((total, peak))
+    Ok((table, total, peak))
 }
 
 /// What a square came to: done (the new table, the tours finished, the bit

@@ -81,9 +81,12 @@ fn same_fixed_end(plan: &Plan, a: usize, b: usize, sign: i8) -> bool {
     x.at[a] == x.at[b] && !leaves(a) && !leaves(b) && (sign == 1 || x.at[a] == Fixed::GONE)
 }
 
-/// For each square `v`, the number of whole periods of `p` squares that
-/// repeat from `v` on (0 when square `v + p` differs from `v`).
-pub(super) fn periods_from(plan: &Plan, p: usize) -> Vec<usize> {
+/// For each square `v`, the number of squares from `v` on that are stepped
+/// alike to the square a whole number of periods of `p` squares before
+/// them, back to the first period `v..v + p` (0 when square `v + p` differs
+/// from `v`): the matrices of that period step them all, whole periods
+/// or not.
+pub(super) fn spans_from(plan: &Plan, p: usize) -> Vec<usize> {
     let cells = plan.cells;
     // run[v]: how many squares from v on equal the square p after them.
     let mut run = vec![0usize; cells + 1];
@@ -94,22 +97,15 @@ pub(super) fn periods_from(plan: &Plan, p: usize) -> Vec<usize> {
             0
         };
     }
-    // Squares v..v+m·p all equal their counterpart in the first period when
-    // the first (m-1)·p of them equal the square p after them, and the last
-    // period lies on the board.
+    // Squares v..v+run[v] equal the square p after them, so squares
+    // v..v+run[v]+p all equal their counterpart in the first period.
     (0..cells)
-        .map(|v| {
-            if run[v] < p {
-                return 0;
-            }
-            let m = run[v] / p + 1;
-            m.min((cells - v) / p)
-        })
+        .map(|v| if run[v] < p { 0 } else { run[v] + p })
         .collect()
 }
 
 /// The periods the plan may repeat with, one rank or two (where the
-/// colours of the ranks do not balance), each with [`periods_from`]; none
+/// colours of the ranks do not balance), each with [`spans_from`]; none
 /// in a split count (whose crossing phase does not repeat) or on a plan
 /// that never repeats [`MIN_PERIODS`] times.
 pub(super) fn periods(plan: &Plan) -> Vec<(usize, Vec<usize>)> {
@@ -118,8 +114,8 @@ pub(super) fn periods(plan: &Plan) -> Vec<(usize, Vec<usize>)> {
     }
     [plan.w, 2 * plan.w]
         .into_iter()
-        .map(|p| (p, periods_from(plan, p)))
-        .filter(|(_, m)| m.iter().any(|&m| m >= MIN_PERIODS))
+        .map(|p| (p, spans_from(plan, p)))
+        .filter(|(p, m)| m.iter().any(|&m| m >= MIN_PERIODS * p))
         .collect()
 }
 
@@ -144,7 +140,7 @@ pub(super) fn long(plan: &Plan) -> bool {
     plan.w <= LONG_WIDTH
         && periods(plan)
             .iter()
-            .any(|(p, m)| m.iter().max().copied().unwrap_or(0) * p >= LONG_RANKS * plan.w)
+            .any(|(_, m)| m.iter().max().copied().unwrap_or(0) >= LONG_RANKS * plan.w)
 }
 
 /// The first square from which the plan repeats [`MIN_PERIODS`] times (the
@@ -152,7 +148,7 @@ pub(super) fn long(plan: &Plan) -> bool {
 pub(super) fn start(plan: &Plan) -> usize {
     periods(plan)
         .iter()
-        .filter_map(|(_, m)| m.iter().position(|&m| m >= MIN_PERIODS))
+        .filter_map(|(p, m)| m.iter().position(|&m| m >= MIN_PERIODS * p))
         .min()
         .unwrap_or(plan.cells)
 }
@@ -354,6 +350,10 @@ impl Column {
 /// What one run over the repeating ranks needs from the sweep around it.
 pub(super) struct Sweep<'a, 'b> {
     pub(super) plan: &'a Plan,
+    /// The plan whose identity the checkpoints carry (see `sweep::Walk`).
+    pub(super) signed: &'a Plan,
+    /// The progress steps in all.
+    pub(super) steps: usize,
     pub(super) opts: &'a Options<'b>,
     pub(super) rows: &'a mut dyn FnMut(usize, BigCount) -> Result<(), Error>,
     pub(super) total: &'a mut BigCount,
@@ -361,16 +361,15 @@ pub(super) struct Sweep<'a, 'b> {
     pub(super) last_save: &'a mut Instant,
 }
 
-/// Runs squares `tr.v0 .. tr.v0 + periods · p` by the matrices, starting
-/// from `table` (the states before square `tr.v0`). Returns the table of
-/// the states after the last of them.
+/// Runs squares `tr.v0 .. end` by the matrices (squares that repeat the
+/// period's, see [`spans_from`]), starting from `table` (the states before
+/// square `tr.v0`). Returns the table of the states after the last of them.
 pub(super) fn run<K: Key>(
     tr: &Transfer<K>,
     table: Table<K>,
-    periods: usize,
+    end: usize,
     sw: &mut Sweep<'_, '_>,
 ) -> Result<Table<K>, Error> {
-    let end = tr.v0 + periods * tr.p();
     #[cfg(test)]
     RUNS.with(|r| r.set(r.get() + 1));
     let mut column = super::ways::on_table!(table, parts => {
@@ -498,7 +497,7 @@ fn drive<K: Key, W: Ways>(
         if let Some(progress) = sw.opts.progress {
             progress(Progress {
                 step: *v,
-                steps: sw.plan.cells,
+                steps: sw.steps,
                 states,
                 pass: None,
             });
@@ -521,7 +520,7 @@ fn save<K: Key, W: Ways>(sw: &Sweep<'_, '_>, v: usize, keys: &[K], x: &[W]) -> R
         return Ok(());
     };
     let table = table_of(keys, x);
-    save_table(sw.plan, path, v, sw.total, &table, None, Half::Near(None))
+    save_table(sw.signed, path, v, sw.total, &table, None, Half::Near(None))
         .map_err(|e| checkpoint_error(path, e))
 }
 
@@ -537,7 +536,7 @@ mod tests {
         let found = periods(&plan);
         assert_eq!(found[0].0, 6);
         // From the third rank to the last three or so.
-        assert_eq!(found[0].1.iter().max(), Some(&15));
+        assert_eq!(found[0].1.iter().max(), Some(&95));
         // A blocked square unbalances the colours before it: there the
         // plan repeats every two ranks, and after it every rank.
         let mut blocked = [false; 120];
@@ -545,8 +544,9 @@ mod tests {
         let plan = Plan::new(6, 20, &blocked, Tours::Closed).unwrap();
         let found = periods(&plan);
         let at = |v: usize| found.iter().map(|(p, m)| (*p, m[v])).collect::<Vec<_>>();
-        assert_eq!(at(13), [(6, 0), (12, 3)]);
-        assert_eq!(at(74), [(6, 5), (12, 2)]);
+        // (Squares counted from each: up to where they stop repeating.)
+        assert_eq!(at(13), [(6, 0), (12, 36)]);
+        assert_eq!(at(74), [(6, 34), (12, 34)]);
     }
 
     fn both_ways(w: u32, h: u32, blocked: &[bool], kind: Tours, threads: usize) -> [BigCount; 2] {

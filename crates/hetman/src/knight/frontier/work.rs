@@ -7,7 +7,6 @@
 use super::cut;
 use super::estimate::{extend, DECAY};
 use super::plan::Plan;
-use super::transfer;
 use super::{Options, Pass, Progress, Tours};
 use crate::Error;
 
@@ -93,8 +92,7 @@ impl Work {
     ) -> Result<Work, Error> {
         let plan = Plan::new(width, height, blocked, kind)?;
         let w = plan.w;
-        let long = opts.periodic && transfer::long(&plan);
-        let (cut, walks) = cut::walks(&plan, opts.split, long);
+        let (cut, walks) = cut::walks(&plan, opts.split, opts.periodic);
         let end = walks.last().map_or(0, |&(_, e)| e);
         Ok(Work {
             walks,

@@ -60,7 +60,7 @@ use super::passes;
 use super::plan::Plan;
 use super::prefixes::Prefixes;
 use super::sides::groups;
-use super::sweep::{step_table, Stepped};
+use super::sweep::{step_table, walk_to, At, Stepped, Walk};
 use super::ways::{on_table, Table};
 use super::{BigCount, Options, Progress, Tours, FULL};
 use crate::Error;
@@ -113,6 +113,8 @@ pub(super) fn run_split<K: Key>(
     let (far_end, near_end) = (cells - cut + w, cut + w);
     let mut last_save = Instant::now();
     let mut peak = 1;
+    // The most states of the mirrored count's walk to the cut.
+    let mut near_peak = 0;
     // The far side's states, held while the near side runs: they count
     // towards `max_states` too.
     let far_held = std::cell::Cell::new(0usize);
@@ -246,7 +248,28 @@ pub(super) fn run_split<K: Key>(
         // one: count one side and join it with itself.
         let (from, forward, first, crossing) = near(resume.map(|r| (r.v, r.table, r.partial)));
         let near_side = Half::Near(None);
-        let forward = walk(plan, from.min(cut)..cut, forward, 0, near_side, first, true)?;
+        // Up to the cut by the matrices of the repeating ranks where the
+        // board is long (see the `transfer` module), square by square elsewhere.
+        let forward = if from < cut {
+            let at = At {
+                v: from,
+                table: forward,
+                partial: first,
+                total: BigCount::zero(),
+            };
+            let signed = checkpoint.as_ref().map_or(plan, |(marked, _)| marked);
+            let to_cut = Walk {
+                signed,
+                end: cut,
+                steps,
+            };
+            let (forward, finished, most) = walk_to(plan, &to_cut, at, opts, &mut |_, _| Ok(()))?;
+            debug_assert!(finished.is_zero());
+            near_peak = most;
+            forward
+        } else {
+            forward
+        };
         let phase = plan.crossing_phase(cut, cut + w, |u, v| keeps(w, cut, u, v), cut);
         let a = walk(
             &phase,
@@ -395,7 +418,7 @@ pub(super) fn run_split<K: Key>(
             }
         }
     };
-    peak = peak.max(most);
+    peak = peak.max(most).max(near_peak);
     if let Some(progress) = opts.progress {
         progress(Progress {
             step: steps,
