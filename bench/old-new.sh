@@ -9,6 +9,9 @@
 #   RUNS=7    runs of each binary per command (the median is shown)
 # The commands are those issue 22 asks to keep within 5%:
 #   hetman queens count 17 / hetman knight count 6 --closed / hetman knight tour 5000
+# or, with arguments, the ones given (each one argument, quoted; "=" then the
+# start of the answer's first line, if it is known):
+#   bench/old-new.sh "knight count 6x40 --closed -q=6x40: 377,031,597,006,"
 set -euo pipefail
 : "${OLD:?set OLD to the old hetman binary}"
 : "${NEW:?set NEW to the new hetman binary}"
@@ -24,6 +27,13 @@ answers=(
     "6x6: 9,862 closed tours (undirected: each cycle once)"
     "5000 "
 )
+if [[ $# -gt 0 ]]; then
+    commands=() answers=()
+    for c in "$@"; do
+        commands+=("${c%%=*}")
+        if [[ "$c" == *=* ]]; then answers+=("${c#*=}"); else answers+=(""); fi
+    done
+fi
 
 # Seconds of one run, output thrown away.
 time_once() {

@@ -56,6 +56,7 @@ use crate::Error;
 
 mod bignum;
 mod checkpoint;
+mod closure;
 mod cut;
 mod estimate;
 mod expand;

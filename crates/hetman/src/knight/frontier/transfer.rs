@@ -28,6 +28,7 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use super::checkpoint::{checkpoint_error, save_table, Half};
+use super::closure::{closure, Closure};
 use super::key::{par, state_overflow, Key, MixHasher};
 use super::plan::Plan;
 use super::ways::{Limbs, Sum, Table, Ways, MARGIN, MAX_BITS};
@@ -185,84 +186,30 @@ impl<K: Key> Transfer<K> {
         threads: usize,
         cap: usize,
     ) -> Option<Transfer<K>> {
-        let mut keys: Vec<Vec<K>> = vec![Vec::new(); p];
-        let mut index: Vec<Index<K>> = (0..p).map(|_| Index::default()).collect();
-        for k in seeds {
-            insert(&mut index[0], &mut keys[0], k);
-        }
-        let mut edges: Vec<Vec<(u32, u32)>> = vec![Vec::new(); p];
-        let mut fin: Vec<Vec<u32>> = vec![Vec::new(); p];
-        let mut done = vec![0usize; p];
-        let mut held: usize = keys[0].len();
-        loop {
-            let mut grew = false;
-            for i in 0..p {
-                let (lo, hi) = (done[i], keys[i].len());
-                if lo == hi {
-                    continue;
-                }
-                grew = true;
-                let v = v0 + i;
-                let mine = &keys[i][lo..hi];
-                let chunk = mine.len().div_ceil(threads.max(1)).max(1);
-                let outs = par(
-                    mine.chunks(chunk)
-                        .enumerate()
-                        .map(|(c, ks)| (lo + c * chunk, ks))
-                        .collect(),
-                    |(first, ks)| {
-                        let mut out: Vec<(u32, Option<K>)> = Vec::with_capacity(3 * ks.len());
-                        for (s, k) in ks.iter().enumerate() {
-                            let s = (first + s) as u32;
-                            plan.expand(v, k.unpack(), &mut |o| out.push((s, o.map(K::pack))));
-                        }
-                        out
-                    },
-                );
-                let n = (i + 1) % p;
-                for (s, o) in outs.into_iter().flatten() {
-                    match o {
-                        None => fin[i].push(s),
-                        Some(k) => {
-                            let before = keys[n].len();
-                            let d = insert(&mut index[n], &mut keys[n], k);
-                            held += keys[n].len() - before;
-                            edges[i].push((d, s));
-                        }
-                    }
-                }
-                done[i] = hi;
-                if held > cap {
-                    return None;
-                }
-            }
-            if !grew {
-                break;
-            }
-        }
-        drop(index);
-        let mut starts = Vec::with_capacity(p);
-        let mut preds = Vec::with_capacity(p);
-        let mut grow = Vec::with_capacity(p);
+        let Closure { keys, edges, fin } = closure(plan, v0, p, seeds, threads, cap)?;
+        // Each position's edges as the predecessors of each successor, the
+        // positions on the threads in turn.
+        let mut jobs: Vec<Vec<(usize, Edges)>> =
+            (0..threads.clamp(1, p)).map(|_| Vec::new()).collect();
+        let count = jobs.len();
         for (i, e) in edges.into_iter().enumerate() {
-            let n = keys[(i + 1) % p].len();
-            let mut start = vec![0u32; n + 1];
-            for &(d, _) in &e {
-                start[d as usize + 1] += 1;
-            }
-            let most = start.iter().copied().max().unwrap_or(0);
-            grow.push(u64::from(most.max(1).next_power_of_two().trailing_zeros()));
-            for j in 0..n {
-                start[j + 1] += start[j];
-            }
-            let mut at = start.clone();
-            let mut pred = vec![0u32; e.len()];
-            for (d, s) in e {
-                pred[at[d as usize] as usize] = s;
-                at[d as usize] += 1;
-            }
+            jobs[i % count].push((i, e));
+        }
+        let sizes: Vec<usize> = (0..p).map(|i| keys[(i + 1) % p].len()).collect();
+        let mut done: Vec<(usize, Predecessors)> = par(jobs, |job| {
+            job.into_iter()
+                .map(|(i, e)| (i, predecessors(e, sizes[i])))
+                .collect::<Vec<_>>()
+        })
+        .into_iter()
+        .flatten()
+        .collect();
+        done.sort_unstable_by_key(|&(i, _)| i);
+        let (mut starts, mut preds, mut grow) = (Vec::new(), Vec::new(), Vec::new());
+        for (_, (start, pred, g)) in done {
             starts.push(start);
             preds.push(pred);
+            grow.push(g);
         }
         Some(Transfer {
             v0,
@@ -284,20 +231,39 @@ impl<K: Key> Transfer<K> {
     }
 }
 
-/// The index of `k`, inserted when new.
-fn insert<K: Key>(index: &mut Index<K>, keys: &mut Vec<K>, k: K) -> u32 {
-    let next = keys.len() as u32;
-    let i = *index.entry(k).or_insert(next);
-    if i == next {
-        keys.push(k);
-    }
-    i
-}
-
 #[cfg(test)]
 thread_local! {
     /// Runs of [`run`] on this thread, for the tests to see they took this way.
     pub(super) static RUNS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// The edges of one step: (successor, state).
+type Edges = Vec<(u32, u32)>;
+/// The predecessors of a step's successors: offsets, states, and the bits
+/// a count can grow by.
+type Predecessors = (Vec<u32>, Vec<u32>, u64);
+
+/// The edges `(successor, state)` of one step as the predecessors of each
+/// of its `n` successors (their offsets, then the states), with the bits a
+/// count can grow by in the step (the base-2 logarithm of the most
+/// predecessors of one state, rounded up).
+fn predecessors(e: Edges, n: usize) -> Predecessors {
+    let mut start = vec![0u32; n + 1];
+    for &(d, _) in &e {
+        start[d as usize + 1] += 1;
+    }
+    let most = start.iter().copied().max().unwrap_or(0);
+    let grow = u64::from(most.max(1).next_power_of_two().trailing_zeros());
+    for j in 0..n {
+        start[j + 1] += start[j];
+    }
+    let mut at = start.clone();
+    let mut pred = vec![0u32; e.len()];
+    for (d, s) in e {
+        pred[at[d as usize] as usize] = s;
+        at[d as usize] += 1;
+    }
+    (start, pred, grow)
 }
 
 /// Counts held at one position of the period, in one width.
