@@ -29,14 +29,18 @@ pub(super) fn cut_of(plan: &Plan) -> Option<usize> {
 /// repeating ranks' matrices, see [`Options::periodic`]). A long board
 /// runs front to back, where its repeating ranks cost little, unless the
 /// count is [`mirrored`]: then its one side runs by the matrices up to the
-/// middle and the join replaces the second half of the board and the
-/// ranks at its far end, which do not repeat (6x40 closed tours: 20 s front
-/// to back, of which 7 s in the last three ranks).
+/// middle, and the join replaces the second half of the board and the
+/// ranks at its far end, which do not repeat (6x40 closed tours: 20.6 s
+/// front to back, of which 7 s in the last three ranks; 12.9 s met so).
+/// Not the 6-wide open tours: their closure holds 80 million states, so
+/// the table at the cut joined with itself would be far larger than any
+/// measured (they keep their measured way, front to back).
 ///
 /// [`Options::periodic`]: super::Options::periodic
 pub(super) fn chosen(plan: &Plan, split: bool, periodic: bool) -> Option<usize> {
+    let meets_long = |cut| mirrored(plan, cut) && (plan.closed || plan.w < transfer::LONG_WIDTH);
     cut_of(plan).filter(|&cut| {
-        split && plan.vertices > 1 && (!periodic || !transfer::long(plan) || mirrored(plan, cut))
+        split && plan.vertices > 1 && (!periodic || !transfer::long(plan) || meets_long(cut))
     })
 }
 

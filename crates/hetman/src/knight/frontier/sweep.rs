@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::checkpoint::{checkpoint_error, load_partial, save_table, Half, Partial};
+use super::closure::closure;
 use super::key::{hash_of, par, state_overflow, Key, Parts};
 use super::plan::Plan;
 use super::transfer;
@@ -180,7 +181,8 @@ pub(super) fn walk_to<K: Key>(
                 let seeds: Vec<K> = on_table!(&table, parts => {
                     parts.iter().flatten().map(|&(k, _)| k).collect()
                 });
-                let built = transfer::Transfer::build(plan, v, p, seeds.into_iter(), threads, cap);
+                let built = closure(plan, v, p, seeds.into_iter(), threads, cap)
+                    .map(|c| transfer::Transfer::new(c, v, threads));
                 if let Some(tr) = built {
                     peak = peak.max(tr.states());
                     let mut sw = transfer::Sweep {

@@ -28,7 +28,7 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use super::checkpoint::{checkpoint_error, save_table, Half};
-use super::closure::{closure, Closure};
+use super::closure::Closure;
 use super::key::{par, state_overflow, Key, MixHasher};
 use super::plan::Plan;
 use super::ways::{Limbs, Sum, Table, Ways, MARGIN, MAX_BITS};
@@ -175,18 +175,12 @@ pub(super) struct Transfer<K> {
 type Index<K> = HashMap<K, u32, BuildHasherDefault<MixHasher>>;
 
 impl<K: Key> Transfer<K> {
-    /// The closure of the states `seeds` (before square `v0`) under the steps
-    /// of squares `v0..v0 + p`, or `None` when it would hold more than `cap`
-    /// states in all.
-    pub(super) fn build(
-        plan: &Plan,
-        v0: usize,
-        p: usize,
-        seeds: impl Iterator<Item = K>,
-        threads: usize,
-        cap: usize,
-    ) -> Option<Transfer<K>> {
-        let Closure { keys, edges, fin } = closure(plan, v0, p, seeds, threads, cap)?;
+    /// The matrices of the steps of `closure` (built by
+    /// [`closure`](super::closure::closure) from square `v0`), put together
+    /// on `threads` threads.
+    pub(super) fn new(closure: Closure<K>, v0: usize, threads: usize) -> Transfer<K> {
+        let Closure { keys, edges, fin } = closure;
+        let p = keys.len();
         // Each position's edges as the predecessors of each successor, the
         // positions on the threads in turn.
         let mut jobs: Vec<Vec<(usize, Edges)>> =
@@ -211,14 +205,14 @@ impl<K: Key> Transfer<K> {
             preds.push(pred);
             grow.push(g);
         }
-        Some(Transfer {
+        Transfer {
             v0,
             keys,
             starts,
             preds,
             fin,
             grow,
-        })
+        }
     }
 
     /// The states held at every position of the period.
