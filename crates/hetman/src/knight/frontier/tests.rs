@@ -276,6 +276,53 @@ fn a_split_count_stopped_in_the_crossing_phase_resumes() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A long board met in the middle (4x80 open: the matrices up to the
+/// middle, one side by symmetry) stopped while the matrices run, and
+/// again in its crossing rank: each resume goes on from the stop and
+/// gets the count front to back.
+#[test]
+fn a_long_board_stopped_in_its_matrices_resumes_there() {
+    use std::sync::Mutex;
+    let dir = std::env::temp_dir().join(format!("hetman-long-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("4x80.ckpt");
+    let (w, h) = (4u32, 80u32);
+    let free = vec![false; (w * h) as usize];
+    let kind = Tours::OpenUndirected;
+    let plain = Options {
+        split: false,
+        ..Options::default()
+    };
+    let whole = count(w, h, &free, kind, &plain).unwrap();
+    for after in [60, 159, 162] {
+        let stop = AtomicBool::new(false);
+        let made = Mutex::new(Vec::new());
+        let progress = |p: Progress| {
+            made.lock().unwrap().push(p.step);
+            if p.step == after {
+                stop.store(true, Ordering::Relaxed);
+            }
+        };
+        let mut o = stopping(&stop, &progress, &path);
+        let first = count(w, h, &free, kind, &o);
+        assert_eq!(
+            first.map(|c| c.tours),
+            Err(Error::Interrupted),
+            "after {after}"
+        );
+        assert!(path.exists(), "stopped after square {after}: saved");
+        made.lock().unwrap().clear();
+        o.stop = None;
+        let resumed = count(w, h, &free, kind, &o).unwrap();
+        assert!(resumed.split);
+        assert_eq!(resumed.tours, whole.tours, "stopped after square {after}");
+        let again = made.lock().unwrap();
+        assert!(again.iter().all(|&s| s > after), "after {after}: {again:?}");
+        assert!(!path.exists());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A count with two sides (5×6: no half-turn symmetry) stopped on its
 /// far side, at the far side's end, on its near side and in the join:
 /// each resume makes only the squares after the stop and gets the whole
