@@ -235,6 +235,39 @@ fn stopping<'a>(
     }
 }
 
+/// Runs a count with a checkpoint at `path`, stops it after progress step
+/// `after` (checking that it stopped and saved), and runs it again; returns
+/// the resumed count and the progress steps the second run made.
+fn stop_after_and_resume(
+    board: (u32, u32, &[bool], Tours),
+    after: usize,
+    path: &std::path::Path,
+) -> (Count, Vec<usize>) {
+    use std::sync::Mutex;
+    let (w, h, blocked, kind) = board;
+    let stop = AtomicBool::new(false);
+    let made = Mutex::new(Vec::new());
+    let progress = |p: Progress| {
+        made.lock().unwrap().push(p.step);
+        if p.step == after {
+            stop.store(true, Ordering::Relaxed);
+        }
+    };
+    let mut o = stopping(&stop, &progress, path);
+    let first = count(w, h, blocked, kind, &o);
+    assert_eq!(
+        first.map(|c| c.tours),
+        Err(Error::Interrupted),
+        "after {after}"
+    );
+    assert!(path.exists(), "stopped after square {after}: saved");
+    made.lock().unwrap().clear();
+    o.stop = None;
+    let resumed = count(w, h, blocked, kind, &o).unwrap();
+    let again = made.lock().unwrap().clone();
+    (resumed, again)
+}
+
 #[test]
 fn a_split_count_stopped_in_the_crossing_phase_resumes() {
     let dir = std::env::temp_dir().join(format!("hetman-meet-{}", std::process::id()));
@@ -282,41 +315,20 @@ fn a_split_count_stopped_in_the_crossing_phase_resumes() {
 /// gets the count front to back.
 #[test]
 fn a_long_board_stopped_in_its_matrices_resumes_there() {
-    use std::sync::Mutex;
     let dir = std::env::temp_dir().join(format!("hetman-long-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("4x80.ckpt");
-    let (w, h) = (4u32, 80u32);
-    let free = vec![false; (w * h) as usize];
+    let free = vec![false; 4 * 80];
     let kind = Tours::OpenUndirected;
     let plain = Options {
         split: false,
         ..Options::default()
     };
-    let whole = count(w, h, &free, kind, &plain).unwrap();
+    let whole = count(4, 80, &free, kind, &plain).unwrap();
     for after in [60, 159, 162] {
-        let stop = AtomicBool::new(false);
-        let made = Mutex::new(Vec::new());
-        let progress = |p: Progress| {
-            made.lock().unwrap().push(p.step);
-            if p.step == after {
-                stop.store(true, Ordering::Relaxed);
-            }
-        };
-        let mut o = stopping(&stop, &progress, &path);
-        let first = count(w, h, &free, kind, &o);
-        assert_eq!(
-            first.map(|c| c.tours),
-            Err(Error::Interrupted),
-            "after {after}"
-        );
-        assert!(path.exists(), "stopped after square {after}: saved");
-        made.lock().unwrap().clear();
-        o.stop = None;
-        let resumed = count(w, h, &free, kind, &o).unwrap();
+        let (resumed, again) = stop_after_and_resume((4, 80, &free, kind), after, &path);
         assert!(resumed.split);
         assert_eq!(resumed.tours, whole.tours, "stopped after square {after}");
-        let again = made.lock().unwrap();
         assert!(again.iter().all(|&s| s > after), "after {after}: {again:?}");
         assert!(!path.exists());
     }
@@ -329,7 +341,6 @@ fn a_long_board_stopped_in_its_matrices_resumes_there() {
 /// count.
 #[test]
 fn a_split_count_stopped_at_any_square_of_either_side_resumes_there() {
-    use std::sync::Mutex;
     let dir = std::env::temp_dir().join(format!("hetman-sides-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("5x6.ckpt");
@@ -350,33 +361,13 @@ fn a_split_count_stopped_at_any_square_of_either_side_resumes_there() {
         far_end + cut + 2,
         near_end,
     ] {
-        let stop = AtomicBool::new(false);
-        // The squares each run makes, so that a resume is seen to go on.
-        let made = Mutex::new(Vec::new());
-        let progress = |p: Progress| {
-            made.lock().unwrap().push(p.step);
-            if p.step == after {
-                stop.store(true, Ordering::Relaxed);
-            }
-        };
-        let mut o = stopping(&stop, &progress, &path);
-        let first = count(w, h, &free, Tours::OpenDirected, &o);
-        assert_eq!(
-            first.map(|c| c.tours),
-            Err(Error::Interrupted),
-            "after {after}"
-        );
-        assert!(path.exists(), "stopped after square {after}: saved");
-        stop.store(false, Ordering::Relaxed);
-        made.lock().unwrap().clear();
-        o.stop = None;
-        let resumed = count(w, h, &free, Tours::OpenDirected, &o).unwrap();
+        let board = (w, h, &free[..], Tours::OpenDirected);
+        let (resumed, again) = stop_after_and_resume(board, after, &path);
         assert_eq!(resumed.tours, whole.tours, "stopped after square {after}");
         let mut join_file = path.as_os_str().to_owned();
         join_file.push(".join");
         assert!(!std::path::Path::new(&join_file).exists());
         // No square before the stop is made again.
-        let again = made.lock().unwrap();
         assert!(again.iter().all(|&s| s > after), "after {after}: {again:?}");
         assert!(!path.exists());
     }
