@@ -30,8 +30,9 @@ pub(super) fn cut_of(plan: &Plan) -> Option<usize> {
 /// runs front to back, where its repeating ranks cost little, unless the
 /// count is [`mirrored`]: then its one side runs by the matrices up to the
 /// middle, and the join replaces the second half of the board and the
-/// ranks at its far end, which do not repeat (6x40 closed tours: 20.6 s
-/// front to back, of which 7 s in the last three ranks; 12.9 s met so).
+/// ranks at its far end, which do not repeat (6x40 closed tours, side by
+/// side in one run of `bench/old-new.sh`: 17.1 s front to back, 8.7 s met
+/// so; front to back, the last three ranks had taken about 7 s of 20).
 /// Not the 6-wide open tours: their closure holds 80 million states, so
 /// the table at the cut joined with itself would be far larger than any
 /// measured (they keep their measured way, front to back).

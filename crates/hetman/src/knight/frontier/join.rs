@@ -409,10 +409,20 @@ pub(super) fn join<K: Key, W: Ways>(
 /// Adds `a` · 2^(64 `word`) times `b`.
 #[inline]
 fn add_shifted(total: &mut Sum, a: u128, word: usize, b: &[u64]) {
+    let (lo, hi) = (a as u64, (a >> 64) as u64);
+    if word == 0 {
+        // The common case (counts of one word): no shift to lay out.
+        if hi == 0 {
+            total.add_product(&[lo], b);
+        } else {
+            total.add_product(&[lo, hi], b);
+        }
+        return;
+    }
     let mut shifted = [0u64; 66];
-    shifted[word] = a as u64;
-    shifted[word + 1] = (a >> 64) as u64;
-    let len = if a >> 64 == 0 { word + 1 } else { word + 2 };
+    shifted[word] = lo;
+    shifted[word + 1] = hi;
+    let len = if hi == 0 { word + 1 } else { word + 2 };
     total.add_product(&shifted[..len], b);
 }
 
