@@ -14,10 +14,9 @@
 //! For the 6 x n closed tours (5.9 million states) the lookups had taken
 //! about half of the time on one thread.
 
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
+use hashbrown::hash_table::{Entry, HashTable};
 
-use super::key::{hash_of, par, Key, MixHasher};
+use super::key::{hash_of, par, Key};
 use super::plan::Plan;
 
 /// The shards of each position's states. A state's shard comes from bits
@@ -26,8 +25,6 @@ const SHARD_BITS: u32 = 6;
 const SHARDS: usize = 1 << SHARD_BITS;
 /// The bits of a state's number within its shard while the closure grows.
 const LOCAL_BITS: u32 = 32 - SHARD_BITS;
-
-type Index<K> = HashMap<K, u32, BuildHasherDefault<MixHasher>>;
 
 fn shard_of<K: Key>(k: &K) -> usize {
     (hash_of(k) >> 40) as usize & (SHARDS - 1)
@@ -41,7 +38,10 @@ fn code(shard: usize, local: usize) -> u32 {
 /// One shard of one position's states.
 struct Shard<K> {
     keys: Vec<K>,
-    index: Index<K>,
+    /// The place of each key in `keys`, found by the key's hash: 4 bytes
+    /// an entry where a map from the keys would take 24 (80 million states
+    /// in the closure of the 6 x n open tours).
+    index: HashTable<u32>,
     /// How many of `keys` have been expanded.
     done: usize,
 }
@@ -50,19 +50,28 @@ impl<K: Key> Shard<K> {
     fn new() -> Shard<K> {
         Shard {
             keys: Vec::new(),
-            index: Index::default(),
+            index: HashTable::new(),
             done: 0,
         }
     }
 
     /// The number of `k` in this shard, inserted when new.
     fn insert(&mut self, k: K) -> usize {
-        let next = self.keys.len();
-        let i = *self.index.entry(k).or_insert(next as u32) as usize;
-        if i == next {
-            self.keys.push(k);
+        let keys = &self.keys;
+        let entry = self.index.entry(
+            hash_of(&k),
+            |&i| keys[i as usize] == k,
+            |&i| hash_of(&keys[i as usize]),
+        );
+        match entry {
+            Entry::Occupied(e) => *e.get() as usize,
+            Entry::Vacant(e) => {
+                let i = self.keys.len();
+                e.insert(i as u32);
+                self.keys.push(k);
+                i
+            }
         }
-        i
     }
 }
 
@@ -86,6 +95,22 @@ pub(super) fn closure<K: Key>(
     threads: usize,
     cap: usize,
 ) -> Option<Closure<K>> {
+    closure_in(plan, v0, p, seeds, threads, cap, BATCH)
+}
+
+/// The states expanded at once (their successors wait for their lookups).
+const BATCH: usize = 1 << 20;
+
+/// [`closure`], expanding at most `batch` states at once.
+fn closure_in<K: Key>(
+    plan: &Plan,
+    v0: usize,
+    p: usize,
+    seeds: impl Iterator<Item = K>,
+    threads: usize,
+    cap: usize,
+    batch: usize,
+) -> Option<Closure<K>> {
     let threads = threads.max(1);
     let mut positions: Vec<Vec<Shard<K>>> = (0..p)
         .map(|_| (0..SHARDS).map(|_| Shard::new()).collect())
@@ -100,80 +125,70 @@ pub(super) fn closure<K: Key>(
     // The edges of each position's step, by the successor's shard.
     let mut edges: Vec<Vec<Vec<(u32, u32)>>> = vec![vec![Vec::new(); SHARDS]; p];
     let mut fin: Vec<Vec<u32>> = vec![Vec::new(); p];
+    let batch = batch.max(1);
     loop {
         let mut grew = false;
         for i in 0..p {
-            // The states of position i not yet expanded, with their numbers.
-            let mut new: Vec<(u32, K)> = Vec::new();
-            for (s, shard) in positions[i].iter_mut().enumerate() {
-                new.extend(
-                    shard.keys[shard.done..]
-                        .iter()
-                        .enumerate()
-                        .map(|(j, &k)| (code(s, shard.done + j), k)),
-                );
-                shard.done = shard.keys.len();
-            }
-            if new.is_empty() {
+            // The states of position i not yet expanded: (shard, from, to).
+            let pending: Vec<(usize, usize, usize)> = positions[i]
+                .iter_mut()
+                .enumerate()
+                .filter_map(|(s, shard)| {
+                    let from = std::mem::replace(&mut shard.done, shard.keys.len());
+                    (from < shard.done).then_some((s, from, shard.done))
+                })
+                .collect();
+            if pending.is_empty() {
                 continue;
             }
             grew = true;
-            let v = v0 + i;
-            let chunk = new.len().div_ceil(threads).max(1);
-            // Each chunk's successors by their shard, and its finished tours.
-            let outs = par(new.chunks(chunk).collect(), |states| {
-                let mut out: Vec<Vec<(u32, K)>> = vec![Vec::new(); SHARDS];
-                let mut done = Vec::new();
-                for &(s, k) in states {
-                    plan.expand(v, k.unpack(), &mut |o| match o {
-                        None => done.push(s),
-                        Some(o) => {
-                            let o = K::pack(o);
-                            out[shard_of(&o)].push((s, o));
-                        }
-                    });
-                }
-                (out, done)
-            });
-            drop(new);
-            let mut by_shard: Vec<Vec<Vec<(u32, K)>>> = vec![Vec::new(); SHARDS];
-            for (out, done) in outs {
-                fin[i].extend(done);
-                for (s, o) in out.into_iter().enumerate() {
-                    by_shard[s].push(o);
-                }
-            }
-            // Each thread looks up the successors of its own shards, in the
-            // order of the chunks (so of the states they come from).
             let n = (i + 1) % p;
-            let mut jobs: Vec<Vec<_>> = (0..threads).map(|_| Vec::new()).collect();
-            let shards = positions[n].iter_mut().zip(&mut edges[i]).zip(by_shard);
-            for (s, job) in shards.enumerate() {
-                jobs[s % threads].push((s, job));
-            }
-            let grown = par(jobs, |job| {
-                let mut grown = 0;
-                for (s, ((shard, edges), outs)) in job {
-                    let before = shard.keys.len();
-                    for (from, k) in outs.into_iter().flatten() {
-                        let d = shard.insert(k);
-                        edges.push((code(s, d), from));
-                    }
-                    grown += shard.keys.len() - before;
-                    assert!(
-                        shard.keys.len() < 1 << LOCAL_BITS,
-                        "a shard outgrew its numbers"
+            // Expanded and looked up a batch at a time, in the order of the
+            // states, so that only one batch's successors wait for their
+            // lookups (a whole round's had taken gigabytes).
+            let mut states: Vec<(u32, K)> = Vec::with_capacity(batch.min(1 << 20));
+            macro_rules! flush {
+                () => {
+                    held += step(
+                        plan,
+                        v0 + i,
+                        &states,
+                        &mut positions[n],
+                        &mut edges[i],
+                        &mut fin[i],
+                        threads,
                     );
+                    states.clear();
+                    if held > cap {
+                        return None;
+                    }
+                };
+            }
+            for (s, from, to) in pending {
+                let mut j = from;
+                while j < to {
+                    let take = (to - j).min(batch - states.len());
+                    let keys = &positions[i][s].keys[j..j + take];
+                    states.extend(keys.iter().enumerate().map(|(t, &k)| (code(s, j + t), k)));
+                    j += take;
+                    if states.len() == batch {
+                        flush!();
+                    }
                 }
-                grown
-            });
-            held += grown.iter().sum::<usize>();
-            if held > cap {
-                return None;
+            }
+            if !states.is_empty() {
+                flush!();
             }
         }
         if !grew {
             break;
+        }
+    }
+    // The indexes are no longer needed: dropped before the numbers are laid
+    // out, which needs room for the keys and edges once more.
+    for shards in &mut positions {
+        for shard in shards.iter_mut() {
+            shard.index = HashTable::new();
         }
     }
     // The shards laid end to end: a state's number is its place in the
@@ -201,11 +216,11 @@ pub(super) fn closure<K: Key>(
         .enumerate()
         .map(|(i, by_shard)| {
             let n = (i + 1) % p;
-            by_shard
-                .into_iter()
-                .flatten()
-                .map(|(d, s)| (number(n, d), number(i, s)))
-                .collect()
+            let mut all = Vec::with_capacity(by_shard.iter().map(Vec::len).sum());
+            for shard in by_shard {
+                all.extend(shard.into_iter().map(|(d, s)| (number(n, d), number(i, s))));
+            }
+            all
         })
         .collect();
     let mut fin: Vec<Vec<u32>> = fin
@@ -215,10 +230,80 @@ pub(super) fn closure<K: Key>(
         .collect();
     let mut keys: Vec<Vec<K>> = positions
         .into_iter()
-        .map(|shards| shards.into_iter().flat_map(|s| s.keys).collect())
+        .map(|shards| {
+            let mut all = Vec::with_capacity(shards.iter().map(|s| s.keys.len()).sum());
+            for shard in shards {
+                all.extend_from_slice(&shard.keys);
+            }
+            all
+        })
         .collect();
     renumber(&mut keys, &mut edges, &mut fin);
     Some(Closure { keys, edges, fin })
+}
+
+/// Expands `states` (of the position before square `v`) on every thread and
+/// looks their successors up among the next position's `shards` (each
+/// thread its own shards, in the order of the states), adding the edges and
+/// the finished tours; returns the number of states new to the closure.
+fn step<K: Key>(
+    plan: &Plan,
+    v: usize,
+    states: &[(u32, K)],
+    shards: &mut [Shard<K>],
+    edges: &mut [Vec<(u32, u32)>],
+    fin: &mut Vec<u32>,
+    threads: usize,
+) -> usize {
+    let chunk = states.len().div_ceil(threads).max(1);
+    // Each chunk's successors by their shard, and its finished tours.
+    let outs = par(states.chunks(chunk).collect(), |states| {
+        let mut out: Vec<Vec<(u32, K)>> = vec![Vec::new(); SHARDS];
+        let mut done = Vec::new();
+        for &(s, k) in states {
+            plan.expand(v, k.unpack(), &mut |o| match o {
+                None => done.push(s),
+                Some(o) => {
+                    let o = K::pack(o);
+                    out[shard_of(&o)].push((s, o));
+                }
+            });
+        }
+        (out, done)
+    });
+    let mut by_shard: Vec<Vec<Vec<(u32, K)>>> = vec![Vec::new(); SHARDS];
+    for (out, done) in outs {
+        fin.extend(done);
+        for (s, o) in out.into_iter().enumerate() {
+            by_shard[s].push(o);
+        }
+    }
+    let mut jobs: Vec<Vec<_>> = (0..threads).map(|_| Vec::new()).collect();
+    for (s, job) in shards
+        .iter_mut()
+        .zip(edges.iter_mut())
+        .zip(by_shard)
+        .enumerate()
+    {
+        jobs[s % threads].push((s, job));
+    }
+    let grown = par(jobs, |job| {
+        let mut grown = 0;
+        for (s, ((shard, edges), outs)) in job {
+            let before = shard.keys.len();
+            for (from, k) in outs.into_iter().flatten() {
+                let d = shard.insert(k);
+                edges.push((code(s, d), from));
+            }
+            grown += shard.keys.len() - before;
+            assert!(
+                shard.keys.len() < 1 << LOCAL_BITS,
+                "a shard outgrew its numbers"
+            );
+        }
+        grown
+    });
+    grown.iter().sum()
 }
 
 /// Numbers the states so that the matrices read their counts in order
@@ -306,7 +391,9 @@ mod tests {
                     .all(|&(d, s)| (d as usize) < one.keys[n].len()
                         && (s as usize) < one.keys[i].len()));
             }
-            for other in &built[1..] {
+            // Expanded a few states at a time: the same closure.
+            let small = closure_in(&plan, v0, p, seeds.iter().copied(), 2, usize::MAX, 7).unwrap();
+            for other in built[1..].iter().chain([&small]) {
                 assert!(other.keys == one.keys, "{w} {kind:?}");
                 assert!(other.edges == one.edges, "{w} {kind:?}");
                 assert!(other.fin == one.fin, "{w} {kind:?}");
