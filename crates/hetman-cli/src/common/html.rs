@@ -19,7 +19,7 @@ use std::fmt;
 use std::io::Write as _;
 
 /// The files `index.html` loads, in its order: the stylesheet, then the scripts.
-pub(crate) const ASSETS: [&str; 17] = [
+pub(crate) const ASSETS: [&str; 24] = [
     "style.css",
     "i18n.js",
     "symmetry.js",
@@ -36,6 +36,13 @@ pub(crate) const ASSETS: [&str; 17] = [
     "access.js",
     "predict.js",
     "url.js",
+    "load.js",
+    "forms.js",
+    "play.js",
+    "draw.js",
+    "goto.js",
+    "solutions.js",
+    "controls.js",
     "app.js",
 ];
 
@@ -59,6 +66,13 @@ fn source(name: &str) -> &'static str {
         "access.js" => include_str!("../../assets/web/access.js"),
         "predict.js" => include_str!("../../assets/web/predict.js"),
         "url.js" => include_str!("../../assets/web/url.js"),
+        "load.js" => include_str!("../../assets/web/load.js"),
+        "forms.js" => include_str!("../../assets/web/forms.js"),
+        "play.js" => include_str!("../../assets/web/play.js"),
+        "draw.js" => include_str!("../../assets/web/draw.js"),
+        "goto.js" => include_str!("../../assets/web/goto.js"),
+        "solutions.js" => include_str!("../../assets/web/solutions.js"),
+        "controls.js" => include_str!("../../assets/web/controls.js"),
         "app.js" => include_str!("../../assets/web/app.js"),
         _ => unreachable!("ASSETS lists every file"),
     }
