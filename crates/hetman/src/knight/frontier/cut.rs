@@ -138,3 +138,26 @@ pub(super) fn near_only(plan: &Plan, cut: usize, s: usize) -> bool {
         .filter(|&x| x < w)
         .any(|x| after_f + x < plan.cells && !plan.blocked[after_f + x])
 }
+
+/// Whether square `s` of rank F (the rank from `cut` on) has every move on
+/// the far side: none of its moves reaches a free square of rank L or the
+/// rank before it. The far side then retires it as soon as it is reached
+/// (a fixed tour end on it is checked there, not in the join), as the near
+/// side does with [`near_only`] squares of rank L. Without blocked squares
+/// that happens only on boards at most two squares wide.
+pub(super) fn far_only(plan: &Plan, cut: usize, s: usize) -> bool {
+    let w = plan.w;
+    let x = s - cut;
+    let free_at = |rank_start: usize, x: Option<usize>| {
+        x.is_some_and(|x| x < w && !plan.blocked[rank_start + x])
+    };
+    let (l, before_l) = (cut - w, cut - 2 * w);
+    ![
+        free_at(l, x.checked_sub(2)),
+        free_at(l, Some(x + 2)),
+        free_at(before_l, x.checked_sub(1)),
+        free_at(before_l, Some(x + 1)),
+    ]
+    .into_iter()
+    .any(|f| f)
+}

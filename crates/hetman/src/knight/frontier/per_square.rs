@@ -253,11 +253,18 @@ mod tests {
         blocked[7] = true; // c2
         let mut corner = vec![false; 12];
         corner[0] = true;
-        let boards: [(u32, u32, Vec<bool>); 12] = [
+        // 4x3 without a2, d2 and b3: c1's only move leads away from the cut
+        // (the far side retires it, as a fixed end too).
+        let mut away = vec![false; 12];
+        for s in [4, 7, 9] {
+            away[s] = true;
+        }
+        let boards: [(u32, u32, Vec<bool>); 13] = [
             (1, 1, vec![false]),
             (3, 3, vec![false; 9]),
             (3, 4, vec![false; 12]),
             (4, 3, corner),
+            (4, 3, away),
             (8, 3, vec![false; 24]),
             (3, 8, vec![false; 24]),
             (5, 5, vec![false; 25]),

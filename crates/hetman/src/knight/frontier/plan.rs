@@ -337,8 +337,11 @@ impl Plan {
         // A square leaves the frontier only once all its moves are decided
         // on this side (with the crossing moves split, a square of rank L
         // whose last neighbour is in rank F may still take a move from the
-        // other side).
-        for (v, d) in p.departs.iter_mut().enumerate() {
+        // other side). The squares that left before `from` did so in the
+        // walk before this phase: they stay gone (a fixed tour end among
+        // them too, such as a square of rank F whose moves all go away from
+        // the cut).
+        for (v, d) in p.departs.iter_mut().enumerate().skip(from) {
             d.retain(|&j| {
                 let x = square(j, v);
                 x < held_from && !neighbours[x].iter().any(|&u| open(x, u, v))

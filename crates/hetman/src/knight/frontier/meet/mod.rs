@@ -51,7 +51,7 @@ use std::time::Instant;
 
 use super::checkpoint::save_table;
 use super::checkpoint::{self, checkpoint_error, load_partial, Half, Partial};
-use super::cut::{capped, mirrored, near_only};
+use super::cut::{capped, far_only, mirrored, near_only};
 use super::join::join;
 use super::join_file::JoinFile;
 use super::key::Key;
@@ -234,13 +234,20 @@ pub(super) fn run_split<K: Key>(
     // and becomes an end in the join; elsewhere it leaves the frontier on
     // its own side, which checks it (the other side only counts it as an
     // end still to come). A square of rank L with every move on the near
-    // side leaves the frontier there too (a fixed end is never mirrored).
+    // side leaves the frontier there too, and so does a square of rank F
+    // with every move on the far side (a fixed end is never mirrored).
     let must_end = plan
         .fixed
         .as_ref()
         .map(|f| f.square)
         .filter(|&s| s + w >= cut && s < cut + w)
-        .filter(|&s| s >= cut || !near_only(plan, cut, s))
+        .filter(|&s| {
+            if s < cut {
+                !near_only(plan, cut, s)
+            } else {
+                !far_only(plan, cut, s)
+            }
+        })
         .map(|s| s + w - cut);
     let (tours, files, most) = if mirror {
         // The half turn maps the board, the cut and the crossing moves each
