@@ -605,7 +605,7 @@ fn idle_sockets_cannot_lock_the_class_out() {
 #[test]
 fn work_stops_when_the_client_leaves() {
     let s = Server::start();
-    let heavy = "/api/queens/trace?n=16&skip=100000000&limit=10";
+    let heavy = "/api/knight/trace?size=8&start=a1&skip=100000000&limit=10";
     let c: Vec<TcpStream> = (0..2)
         .map(|_| {
             let mut c = TcpStream::connect(("127.0.0.1", s.port)).unwrap();
@@ -613,7 +613,10 @@ fn work_stops_when_the_client_leaves() {
             c
         })
         .collect();
-    let _ = s.request("HEAD", "/api/queens/trace?n=16&skip=100000000&format=html");
+    let _ = s.request(
+        "HEAD",
+        "/api/knight/trace?size=8&start=a1&skip=100000000&format=html",
+    );
     std::thread::sleep(Duration::from_millis(1500));
     let busy = cpu_seconds(s.child.id());
     drop(c);
@@ -645,7 +648,7 @@ fn cpu_seconds(pid: u32) -> f64 {
 #[test]
 fn a_busy_server_says_when_to_come_back() {
     let s = Server::start_with(&["--workers", "1"], None);
-    let heavy = "/api/queens/trace?n=16&skip=100000000&limit=10";
+    let heavy = "/api/knight/trace?size=8&start=a1&skip=100000000&limit=10";
     // One running and 16 waiting fill the queue of one worker.
     let held: Vec<TcpStream> = (0..17)
         .map(|_| {

@@ -27,8 +27,15 @@ use std::sync::{Arc, LazyLock, Mutex, MutexGuard};
 /// Steps between two saved states of a search: a jump replays at most this
 /// many steps past the nearest (about 35 ms at 30 million steps a second).
 pub const SAVE_EVERY: u64 = 1 << 20;
-/// The most steps one request replays before its first event (about 3.3 s).
+/// The most steps one request replays before its first event, fast-forwarded
+/// (`bench/jump.sh`, 2026-11-29, a loaded machine: 0.4-0.5 s for the queens'
+/// backtracking, about 1 s for the bitboard search, 3.6 s for the
+/// permutations, 8-11 s for the knight's 8x8 search; 3.3-5.3 s for queens
+/// before the traces fast-forwarded).
 pub const MAX_REPLAY: u64 = 100_000_000;
+/// The most steps replayed between two looks at the stop flag (a few
+/// milliseconds).
+const RUN: u64 = 1 << 20;
 /// The bytes all saved states may take together.
 pub const CAP_BYTES: usize = 128 << 20;
 /// What a saved search costs besides its states (its key, its board, the map).
@@ -307,21 +314,23 @@ pub fn lines<T: Trace + Clone + StateBytes>(
     let Start { from, every } = saved.start(limits.skip);
     let (mut step, trace) = from.unwrap_or((0, fresh));
     let mut saving = Saving::new(trace, step, every, saved, key, stop.clone());
-    // The replay up to the skip, in a loop of its own: it costs what the
-    // stream's skip did before there were saved states (a wrapper in this
-    // loop cost about a tenth more).
+    // The replay up to the skip, in a loop of its own, fast-forwarded
+    // (without making the events) in runs of at most `RUN` steps, between
+    // which a stop is seen.
     'skip: while step < limits.skip {
         let until = limits.skip.min(saving.next_save);
         while step < until {
             if stop.is_set() {
                 return;
             }
-            if saving.trace.next().is_none() {
+            let want = (until - step).min(RUN);
+            let done = saving.trace.fast_forward(want);
+            step += done;
+            if done < want {
                 saving.step = step;
                 saving.ended();
                 break 'skip;
             }
-            step += 1;
         }
         saving.step = step;
         if step == saving.next_save {

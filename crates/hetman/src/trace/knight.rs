@@ -104,12 +104,17 @@ impl<'b> KnightTrace<'b> {
         self.board.square(i)
     }
 
+    /// Whether the knight's square now gets an [`Event::Candidates`]:
+    /// Warnsdorff's order, on a square it has just entered, before a tour.
+    fn has_candidates(&self) -> bool {
+        self.order == KnightOrder::Warnsdorff
+            && self.search.fresh()
+            && (self.search.path().len() as u64) < self.board.free_squares()
+    }
+
     fn candidates(&self) -> Option<Event> {
         let &cur = self.search.path().last()?;
-        if self.order != KnightOrder::Warnsdorff
-            || !self.search.fresh()
-            || self.search.path().len() as u64 >= self.board.free_squares()
-        {
+        if !self.has_candidates() {
             return None;
         }
         let options = self
@@ -142,6 +147,12 @@ impl<'b> KnightTrace<'b> {
         let Some(step) = self.search.step() else {
             return false;
         };
+        self.emit(step);
+        true
+    }
+
+    /// The events of `step`, just taken, into `pending`.
+    fn emit(&mut self, step: Step) {
         let len = self.search.path().len() as u32;
         match step {
             Step::Move { from, to, pruned } => {
@@ -181,7 +192,33 @@ impl<'b> KnightTrace<'b> {
                 self.pending.push_back(Event::Back { square, number });
             }
         }
-        true
+    }
+
+    /// Adds to the counters what the events of `step`, just taken, would
+    /// add, without making them; returns how many events they are.
+    fn tally(&mut self, step: Step) -> u64 {
+        let c = &mut self.counters;
+        match step {
+            Step::Move { pruned: true, .. } => {
+                c.moves += 1;
+                c.prunes += 1;
+                c.backtracks += 1;
+                3
+            }
+            Step::Move { .. } => {
+                c.moves += 1;
+                1 + u64::from(self.has_candidates())
+            }
+            Step::Tour => {
+                c.tours += 1;
+                1
+            }
+            Step::Back { dead_end, .. } => {
+                c.backtracks += 1;
+                c.dead_ends += u64::from(dead_end);
+                1 + u64::from(dead_end)
+            }
+        }
     }
 }
 
@@ -225,5 +262,65 @@ impl Trace for KnightTrace<'_> {
 
     fn counters(&self) -> Counters {
         Counters::Knight(self.counters)
+    }
+
+    fn fast_forward(&mut self, k: u64) -> u64 {
+        let mut done = 0;
+        // The events made already (and the first move) one by one.
+        while done < k && (!self.started || !self.pending.is_empty()) {
+            if self.next().is_none() {
+                return done;
+            }
+            done += 1;
+        }
+        // Then whole steps of the search, counted without their events,
+        // while they fit; the events of the step that does not fit are made
+        // and taken one by one.
+        let mut moved = false;
+        while done < k {
+            let Some(step) = self.search.step() else {
+                break;
+            };
+            let before = self.counters;
+            let events = self.tally(step);
+            if done + events <= k {
+                done += events;
+                moved = true;
+                continue;
+            }
+            self.counters = before;
+            if moved {
+                // The path as it was before this step, whose events take it on.
+                self.sync_path();
+                match step {
+                    Step::Move { pruned: false, .. } => {
+                        self.shown.pop();
+                    }
+                    Step::Back { square, .. } => self.shown.push(self.square(square)),
+                    Step::Move { .. } | Step::Tour => {}
+                }
+                moved = false;
+            }
+            self.emit(step);
+            while done < k {
+                if self.next().is_none() {
+                    break;
+                }
+                done += 1;
+            }
+        }
+        if moved {
+            self.sync_path();
+        }
+        done
+    }
+}
+
+impl KnightTrace<'_> {
+    /// The path shown, after whole steps were run through without their
+    /// events: the search's path (between steps the events leave it so).
+    fn sync_path(&mut self) {
+        let squares: Vec<Square> = self.search.path().iter().map(|&i| self.square(i)).collect();
+        self.shown = squares;
     }
 }

@@ -2,7 +2,7 @@
 
 use super::event::{Counters, Event, Header, Line, QueensAlgorithm};
 use super::Trace;
-use crate::queens::search::{backtracking, bitboard, brute_force, permutations, Steps};
+use crate::queens::search::{backtracking, bitboard, brute_force, permutations, Steps, Tally};
 use crate::{Error, Square};
 
 #[derive(Clone, Debug)]
@@ -283,5 +283,59 @@ impl Trace for QueensTrace {
 
     fn counters(&self) -> Counters {
         self.counters
+    }
+
+    fn fast_forward(&mut self, k: u64) -> u64 {
+        let mut t = Tally::default();
+        let done = match &mut self.engine {
+            Engine::Seed(s) => s.skip(k, &mut t),
+            Engine::Bits(s) => s.skip(k, &mut t),
+            Engine::Brute(s) => {
+                let mut done = 0;
+                while done < k {
+                    match s.step() {
+                        Some(brute_force::Step::Place) => {}
+                        Some(brute_force::Step::Score { .. }) => t.tries += 1,
+                        Some(brute_force::Step::Solution) => t.solutions += 1,
+                        None => break,
+                    }
+                    done += 1;
+                }
+                done
+            }
+            Engine::Perms(s) => {
+                let mut done = 0;
+                while done < k {
+                    match s.step() {
+                        Some(permutations::Step::Try { .. }) => t.tries += 1,
+                        Some(permutations::Step::Solution) => t.solutions += 1,
+                        None => break,
+                    }
+                    done += 1;
+                }
+                done
+            }
+        };
+        match &mut self.counters {
+            Counters::Queens(q) => {
+                q.calls += t.calls;
+                q.tries += t.tries;
+                q.refusals += t.refusals;
+                q.placements += t.puts;
+                q.backtracks += t.removes;
+                q.solutions += t.solutions;
+            }
+            Counters::Brute(b) => {
+                b.placements_scored += t.tries;
+                b.solutions += t.solutions;
+            }
+            Counters::Permutations(p) => {
+                p.permutations_tried += t.tries;
+                p.solutions += t.solutions;
+            }
+            // (A queens trace's counters are made by its algorithm.)
+            Counters::Knight(_) => debug_assert!(false, "a queens trace counts queens"),
+        }
+        done
     }
 }

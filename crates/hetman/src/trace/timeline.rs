@@ -142,6 +142,23 @@ impl<T: Trace + Clone> Timeline<T> {
             self.finished = false;
         }
         while self.step < target {
+            // Up to the event before the next copy (or the target) without
+            // making the events, then that event as `forward` takes it (the
+            // copy, the last event). A search that ends on the way is taken
+            // again event by event from where the run started, so that its
+            // last event is known.
+            let next_copy = (self.step / self.every + 1) * self.every;
+            let want = target.min(next_copy) - 1 - self.step;
+            if want > 0 {
+                let before = self.current.clone();
+                let done = self.current.fast_forward(want);
+                if done < want {
+                    self.current = before;
+                    while self.forward().is_some() {}
+                    break;
+                }
+                self.step += done;
+            }
             if self.forward().is_none() {
                 break;
             }

@@ -11,7 +11,7 @@
 //! (a stepper), so that the same search can be run at full speed
 //! ([`search`]) or watched one step after another ([`crate::trace`]).
 
-use super::{Steps, Visitor};
+use super::{Steps, Tally, Visitor};
 
 /// The largest N the seed's backtracking accepts.
 pub const MAX_N: usize = 64;
@@ -129,6 +129,47 @@ impl Stepper {
         self.row[r] = true;
         self.up[r + c] = true;
         self.down[r + self.n - c] = true;
+    }
+
+    /// Runs through up to `k` steps as [`step`](Steps::step) gives them,
+    /// without giving them out, adding them to `tally`; returns the steps
+    /// run (fewer than `k` only at the end of the search). The ranks
+    /// `possible` refuses, most of the steps, are passed two steps (try,
+    /// refuse) a rank without going round the phases: the search is then
+    /// where `k` steps leave it, its arrays, stack and counters too.
+    pub(crate) fn skip(&mut self, k: u64, tally: &mut Tally) -> u64 {
+        let mut left = k;
+        while left > 0 {
+            if let Phase::Next = self.phase {
+                let c = self.stack.len() - 1;
+                let from = self.stack[c] as usize;
+                let mut r = from;
+                while left >= 2 && r < self.n && !self.possible(r, c) {
+                    r += 1;
+                    left -= 2;
+                }
+                let run = (r - from) as u64;
+                tally.tries += run;
+                tally.refusals += run;
+                self.stack[c] = r as u32;
+                if left == 0 {
+                    break;
+                }
+            }
+            let Some(step) = self.advance::<true>() else {
+                break;
+            };
+            left -= 1;
+            match step {
+                Step::Call { .. } => tally.calls += 1,
+                Step::Try { .. } => tally.tries += 1,
+                Step::Refuse { .. } => tally.refusals += 1,
+                Step::Put { .. } => tally.puts += 1,
+                Step::Remove { .. } => tally.removes += 1,
+                Step::Solution => tally.solutions += 1,
+            }
+        }
+        k - left
     }
 
     /// The ranks of the queens on the board, one per column from `a`.

@@ -3,7 +3,7 @@
 //! diagonal masks by one (the classic bitwise formulation; see also the
 //! comments in OEIS A000170).
 
-use super::{Steps, Visitor};
+use super::{Steps, Tally, Visitor};
 use crate::queens::canon::Canon;
 
 /// The largest N the bitboard search accepts (one bit per rank in a `u32`).
@@ -74,6 +74,27 @@ impl Stepper {
             Phase::Start | Phase::Done => 0,
         };
         &self.ranks[..placed]
+    }
+
+    /// Runs through up to `k` steps as [`step`](Steps::step) gives them,
+    /// without giving them out (no list of free ranks is made for a node),
+    /// adding them to `tally`; returns the steps run (fewer than `k` only at
+    /// the end of the search).
+    pub(crate) fn skip(&mut self, k: u64, tally: &mut Tally) -> u64 {
+        let mut done = 0;
+        while done < k {
+            let Some(step) = self.advance::<true>() else {
+                break;
+            };
+            done += 1;
+            match step {
+                Step::Call { .. } => tally.calls += 1,
+                Step::Put { .. } => tally.puts += 1,
+                Step::Remove { .. } => tally.removes += 1,
+                Step::Solution => tally.solutions += 1,
+            }
+        }
+        done
     }
 
     fn push(&mut self, taken: u32, rising: u32, falling: u32) -> Step {

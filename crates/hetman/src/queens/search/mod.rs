@@ -18,6 +18,25 @@ pub(crate) fn assert_size(n: usize, max: usize, search: &str) {
     assert!((1..=max).contains(&n), "{search} takes N from 1 to {max}");
 }
 
+/// The steps a run of [`backtracking`] or [`bitboard`] steps was made of,
+/// by kind: what a trace's counters add when it runs through them without
+/// giving them out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Tally {
+    /// Calls of `test` (nodes).
+    pub(crate) calls: u64,
+    /// Ranks looked at.
+    pub(crate) tries: u64,
+    /// Ranks `possible` refused.
+    pub(crate) refusals: u64,
+    /// Queens put.
+    pub(crate) puts: u64,
+    /// Queens taken back.
+    pub(crate) removes: u64,
+    /// Solutions.
+    pub(crate) solutions: u64,
+}
+
 /// A search one step at a time ([`backtracking`] and [`bitboard`]): every
 /// step given out for a trace, or run to the next solution at full speed
 /// through the very same loop.
