@@ -1,0 +1,270 @@
+#!/usr/bin/env bash
+# Compares hetman's `queens count` with a public peer, the "quadrant join"
+# counter EvgenyKluev/N-Queens-Count-Sol (C++20; it splits the board into four
+# quarters, lists the partial solutions of each and joins them), both on ONE
+# thread (issue 44, item 6). For each N it builds the peer for that N, then
+# runs peer, hetman, peer, hetman, ... (RUNS times each, taking turns so that
+# a noisy spell of the shared machine falls on both alike) under
+# /usr/bin/time, and prints for every run the command, the total it printed,
+# user CPU seconds, wall seconds and peak RSS; then a table with, per N, the
+# median CPU and wall seconds of each, the ratio peer CPU / hetman CPU (above
+# 1: hetman is faster), the largest peak RSS of each and whether the totals
+# agree with each other and with OEIS A000170 (held below for N = 16..25).
+# It exits 1 if a total disagrees.
+#
+# Usage: bench/quadrant.sh PEER_DIR N...
+#   e.g. bench/quadrant.sh /work/peer-quadrant 16 17 18
+#   PEER_DIR           a checkout of https://github.com/EvgenyKluev/N-Queens-Count-Sol
+#                      (written for commit 580f444, 2022-12-31); it is only
+#                      read, and must lie outside this repository
+#   RUNS=1             runs of each program per N (the median is shown)
+#   HETMAN=path        the hetman binary (default target/release/hetman; the
+#                      script does not build it)
+#   BUILD_DIR=dir      where the peer is built, outside this repository
+#                      (default: a fresh temporary directory, removed at exit)
+#   PEER_CXX=g++       the peer needs GCC 11 or newer (its README)
+#   PEER_CXXFLAGS="-std=c++20 -O3 -march=native -mtune=native"
+#   PEER_SCHED=st      st: the peer's single-threaded scheduler
+#                      (schedulerst.h, "for single-threaded mode" says
+#                      scheduler.h); mt: its default multi-threaded one
+#                      (schedulermt.h), run with 1 worker thread
+#
+# How the peer is built and run. Its board size is a compile-time constant
+# (`inline constexpr int size = 18;` in solcounter.h), so it is built once per
+# N, from a copy of its sources in BUILD_DIR/src-N with these edits:
+#   solcounter.h  size = N, and the tuning its author gives for that size in
+#                 the table in the comment beside `cfg` (solcounter.h):
+#                   N           16   17   18   19   20   21   22
+#                   sieveCuts    0    0    0    0    3    3    6
+#                   matchMinSize 40  40   40   40   60   60   80
+#                   bmiIntrin    F    F    F    T    T    T    T
+#                   prefetch     T    T    T    T    *    F    T
+#                   Symmetry   NoSy NoSy NoSy NoSy NoSy NoSy RowS
+#                 ("*" for prefetch at 20 is not explained; this script takes
+#                 T). Below 16 the 16 column is used and above 22 the 22
+#                 column: the author gives nothing there (and his README
+#                 warns that sizes around 24 and up may take too much
+#                 memory). matchGroupSize stays at its default 8, which the
+#                 README says may want changing on CPUs <= SSE4 or >= AVX-512.
+#   bmintrin.h    `#include "bmi2.h"` uncommented when bmiIntrin is T (the
+#                 README: "Edit bmintrin.h to enable BMI2 instructions"); if
+#                 the CPU has no bmi2, bmiIntrin is set to F instead
+#   prefetch.h    `#include "prefetchx86.h"` uncommented when prefetch is T
+#   scheduler.h   schedulerst.h instead of schedulermt.h (PEER_SCHED=st)
+# and compiled as its README says (`g++ -std=c++20 -O3 main.cpp`, with
+# -march/-mtune as it suggests, here native). It is run as `nqueens-N 1`
+# (the first argument is the thread count, 4 by default; the single-threaded
+# scheduler ignores it) and prints `Result: TOTAL` and `Elapsed time: ...`.
+# hetman is run as `hetman queens count N --threads 1 --json --quiet --force`
+# and its total is the "solutions" field of the JSON.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$(pwd -P)
+
+die() {
+    echo "quadrant.sh: $*" >&2
+    exit 2
+}
+
+[[ $# -ge 2 ]] || die "usage: bench/quadrant.sh PEER_DIR N... (e.g. /path/to/N-Queens-Count-Sol 16 17 18)"
+peer_arg=$1
+shift
+[[ -d "$peer_arg" ]] || die "the peer checkout '$peer_arg' is not a directory"
+peer=$(cd "$peer_arg" && pwd -P)
+for f in main.cpp solcounter.h bmintrin.h prefetch.h scheduler.h schedulerst.h; do
+    [[ -f "$peer/$f" ]] || die "'$peer' has no $f: is it a checkout of EvgenyKluev/N-Queens-Count-Sol?"
+done
+if [[ "$peer/" == "$repo/"* ]]; then
+    die "the peer checkout '$peer' is inside this repository; its code must stay outside"
+fi
+ns=("$@")
+for n in "${ns[@]}"; do
+    if [[ ! "$n" =~ ^[1-9][0-9]*$ ]] || ((n < 4 || n > 28)); then
+        die "N must be a number from 4 to 28, not '$n'"
+    fi
+done
+
+runs=${RUNS:-1}
+[[ "$runs" =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive number, not '$runs'"
+HETMAN=${HETMAN:-target/release/hetman}
+[[ -x "$HETMAN" ]] || die "no hetman binary at '$HETMAN' (build it with cargo build --release, or set HETMAN)"
+[[ -x /usr/bin/time ]] || die "/usr/bin/time (GNU time) is needed for CPU seconds and peak RSS"
+cxx=${PEER_CXX:-g++}
+command -v "$cxx" > /dev/null || die "no C++ compiler '$cxx' (set PEER_CXX; the peer needs GCC 11 or newer)"
+read -r -a cxxflags <<< "${PEER_CXXFLAGS:--std=c++20 -O3 -march=native -mtune=native}"
+sched=${PEER_SCHED:-st}
+[[ "$sched" == st || "$sched" == mt ]] || die "PEER_SCHED must be st or mt, not '$sched'"
+
+if [[ -n "${BUILD_DIR:-}" ]]; then
+    build=$(realpath -m "$BUILD_DIR")
+    if [[ "$build/" == "$repo/"* ]]; then
+        die "the build directory '$build' is inside this repository; the peer's code must stay outside"
+    fi
+    mkdir -p "$build"
+else
+    build=$(mktemp -d "${TMPDIR:-/tmp}/quadrant.XXXXXX")
+    trap 'rm -rf "$build"' EXIT
+fi
+
+# OEIS A000170, N = 16..25.
+oeis() {
+    case $1 in
+        16) echo 14772512 ;;
+        17) echo 95815104 ;;
+        18) echo 666090624 ;;
+        19) echo 4968057848 ;;
+        20) echo 39029188884 ;;
+        21) echo 314666222712 ;;
+        22) echo 2691008701644 ;;
+        23) echo 24233937684440 ;;
+        24) echo 227514171973736 ;;
+        25) echo 2207893435808352 ;;
+        *) echo "" ;;
+    esac
+}
+
+# The author's tuning for board size $1 (see the header): prints
+# "sieveCuts matchMinSize bmiIntrin prefetch Symmetry".
+peer_settings() {
+    local n=$1
+    if ((n < 16)); then n=16; fi
+    if ((n > 22)); then n=22; fi
+    case $n in
+        16 | 17 | 18) echo 0 40 false true QNoSymmetry ;;
+        19) echo 0 40 true true QNoSymmetry ;;
+        20) echo 3 60 true true QNoSymmetry ;; # prefetch "*" in the table
+        21) echo 3 60 true false QNoSymmetry ;;
+        22) echo 6 80 true true QRowSymmetry ;;
+    esac
+}
+
+# Replaces, in file $1, the line matching the extended regex $2 by $3; fails if
+# no line matches (the peer's sources are not the ones this script knows).
+edit() {
+    local file=$1 pattern=$2 line=$3
+    if ! grep -Eq "$pattern" "$file"; then
+        die "the peer's $(basename "$file") has no line matching '$pattern'; this script knows commit 580f444"
+    fi
+    local tmp
+    tmp=$(mktemp "$build/edit.XXXXXX")
+    awk -v p="$pattern" -v l="$line" '$0 ~ p { print l; next } { print }' "$file" > "$tmp"
+    mv "$tmp" "$file"
+}
+
+has_bmi2=false
+grep -qw bmi2 /proc/cpuinfo 2>/dev/null && has_bmi2=true
+
+# Builds the peer for board size $1 into $build/nqueens-$1.
+build_peer() {
+    local n=$1 cuts minsize bmi prefetch symm src
+    read -r cuts minsize bmi prefetch symm <<< "$(peer_settings "$n")"
+    if [[ "$bmi" == true && "$has_bmi2" == false ]]; then
+        echo "  (this CPU has no bmi2: bmiIntrin = false instead of true)"
+        bmi=false
+    fi
+    src=$build/src-$n
+    rm -rf "$src"
+    mkdir -p "$src"
+    cp "$peer"/*.h "$peer"/main.cpp "$src"/
+    edit "$src/solcounter.h" '^inline constexpr int size = [0-9]+;' "inline constexpr int size = $n;"
+    edit "$src/solcounter.h" '^ *\.sieveCuts = [0-9]+,' "    .sieveCuts = $cuts,"
+    edit "$src/solcounter.h" '^ *\.matchMinSize = [0-9]+,' "    .matchMinSize = $minsize,"
+    edit "$src/solcounter.h" '^ *\.bmiIntrin = (true|false),' "    .bmiIntrin = $bmi,"
+    edit "$src/solcounter.h" '^ *\.prefetch = (true|false),' "    .prefetch = $prefetch,"
+    edit "$src/solcounter.h" '^using Quarter = Subsquare<size / 2, Q[A-Za-z]*Symmetry, PackIter>;' \
+        "using Quarter = Subsquare<size / 2, $symm, PackIter>;"
+    if [[ "$bmi" == true ]]; then
+        edit "$src/bmintrin.h" '^//#include "bmi2.h"' '#include "bmi2.h"'
+    fi
+    if [[ "$prefetch" == true ]]; then
+        edit "$src/prefetch.h" '^//#include "prefetchx86.h"' '#include "prefetchx86.h"'
+    fi
+    if [[ "$sched" == st ]]; then
+        edit "$src/scheduler.h" '^#include "schedulermt.h"' '#include "schedulerst.h"'
+    fi
+    echo "  N=$n: size=$n sieveCuts=$cuts matchMinSize=$minsize bmiIntrin=$bmi prefetch=$prefetch $symm scheduler=$sched"
+    echo "    (cd $src && $cxx ${cxxflags[*]} -o $build/nqueens-$n main.cpp)"
+    if ! (cd "$src" && "$cxx" "${cxxflags[@]}" -o "$build/nqueens-$n" main.cpp) > "$build/build-$n.log" 2>&1; then
+        tail -n 30 "$build/build-$n.log" >&2
+        die "building the peer for N=$n failed (log above; the peer needs GCC 11+ with C++20)"
+    fi
+}
+
+# Runs the command after $1 (a label) once under /usr/bin/time; sets the
+# globals total, cpu, wall, rss (KiB) and prints one line.
+timed() {
+    local label=$1
+    shift
+    local out=$build/out tf=$build/time
+    if ! /usr/bin/time -o "$tf" -f '%U %e %M' "$@" > "$out" 2> "$build/err"; then
+        cat "$build/err" "$tf" >&2
+        die "$label failed: $*"
+    fi
+    read -r cpu wall rss < "$tf"
+    if [[ "$label" == peer ]]; then
+        total=$(sed -nE 's/^Result: ([0-9]+)$/\1/p' "$out")
+    else
+        total=$(sed -nE 's/.*"solutions":([0-9]+).*/\1/p' "$out")
+    fi
+    if [[ ! "$total" =~ ^[0-9]+$ ]]; then
+        cat "$out" >&2
+        die "$label printed no total: $*"
+    fi
+    printf '  %-6s %20s  cpu %8.2f s  wall %8.2f s  rss %8.1f MiB   %s\n' \
+        "$label" "$total" "$cpu" "$wall" "$(awk -v k="$rss" 'BEGIN { print k / 1024 }')" "$*"
+}
+
+median() {
+    printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+
+maximum() {
+    printf '%s\n' "$@" | sort -g | tail -n 1
+}
+
+echo "peer:   $peer ($(git -C "$peer" rev-parse --short HEAD 2>/dev/null || echo "commit unknown"))"
+echo "hetman: $HETMAN ($("$HETMAN" --version))"
+echo "$(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $runs run(s) each, one thread each, taking turns"
+echo "peer compiler: $("$cxx" --version | head -n 1); build directory $build"
+echo "building the peer, once per N:"
+for n in "${ns[@]}"; do
+    build_peer "$n"
+done
+
+rows=()
+bad=0
+for n in "${ns[@]}"; do
+    echo "N=$n (user CPU and wall seconds and peak RSS from /usr/bin/time -f '%U %e %M'):"
+    pc=() pw=() pr=() hc=() hw=() hr=() pt=() ht=()
+    for ((r = 0; r < runs; r++)); do
+        timed peer "$build/nqueens-$n" 1
+        pt+=("$total") pc+=("$cpu") pw+=("$wall") pr+=("$rss")
+        timed hetman "$HETMAN" queens count "$n" --threads 1 --json --quiet --force
+        ht+=("$total") hc+=("$cpu") hw+=("$wall") hr+=("$rss")
+    done
+    want=$(oeis "$n")
+    agree=yes
+    for t in "${pt[@]}" "${ht[@]}"; do
+        if [[ "$t" != "${pt[0]}" ]]; then agree="NO (peer ${pt[*]}, hetman ${ht[*]})"; fi
+    done
+    if [[ "$agree" == yes && -n "$want" ]]; then
+        if [[ "${pt[0]}" == "$want" ]]; then agree="yes, = A000170"; else agree="NO: both ${pt[0]}, A000170 $want"; fi
+    elif [[ "$agree" == yes ]]; then
+        agree="yes (no A000170 value held)"
+    fi
+    if [[ "$agree" == NO* ]]; then bad=1; fi
+    echo "  totals: peer ${pt[0]}, hetman ${ht[0]}, A000170 ${want:-?}: $agree"
+    mpc=$(median "${pc[@]}") mhc=$(median "${hc[@]}")
+    rows+=("$(printf '%3d %10s %10s %8s %10s %10s %10s %10s  %s' "$n" "$mpc" "$mhc" \
+        "$(awk -v p="$mpc" -v h="$mhc" 'BEGIN { if (h > 0) printf "%.2f", p / h; else print "-" }')" \
+        "$(median "${pw[@]}")" "$(median "${hw[@]}")" \
+        "$(awk -v k="$(maximum "${pr[@]}")" 'BEGIN { printf "%.1f", k / 1024 }')" \
+        "$(awk -v k="$(maximum "${hr[@]}")" 'BEGIN { printf "%.1f", k / 1024 }')" \
+        "$agree")")
+done
+
+echo
+echo "summary: median of $runs run(s); CPU = user seconds, one thread each; ratio = peer CPU / hetman CPU; RSS = largest peak, MiB"
+printf '%3s %10s %10s %8s %10s %10s %10s %10s  %s\n' N "peer CPU" "hetman CPU" ratio "peer wall" "het. wall" "peer RSS" "het. RSS" agree
+printf '%s\n' "${rows[@]}"
+exit "$bad"
