@@ -15,6 +15,7 @@ use super::board::{KnightBoard, KNIGHT_MOVES};
 use super::warnsdorff::{Keys, TieBreak};
 use crate::Error;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// How the search orders the moves at each node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,7 +58,10 @@ pub(crate) struct Stepper<'b> {
     closed: bool,
     prune: bool,
     free: usize,
-    deltas: [i64; 8],
+    /// The free squares a knight's move from each square, by move (see
+    /// [`NONE`] for none), shared by the copies of a search: a lookup where
+    /// working a move out took two divisions.
+    moves: Arc<[[u32; 8]]>,
     /// Visited or blocked.
     taken: Vec<bool>,
     /// Unvisited free neighbours of each square.
@@ -82,8 +86,7 @@ impl<'b> Stepper<'b> {
     ) -> Self {
         let n = board.squares() as usize;
         let free = board.free_squares() as usize;
-        let w = i64::from(board.width());
-        let deltas: [i64; 8] = KNIGHT_MOVES.map(|(dx, dy)| i64::from(dx) + i64::from(dy) * w);
+        let moves: Arc<[[u32; 8]]> = (0..n as u32).map(|i| moves_of(board, i)).collect();
         let tie = match order {
             Order::Warnsdorff(t) => Some(t.keys(board.width(), board.height())),
             Order::Seed => None,
@@ -94,7 +97,7 @@ impl<'b> Stepper<'b> {
             closed,
             prune,
             free,
-            deltas,
+            moves,
             taken: vec![false; n],
             deg: vec![0u8; n],
             path: Vec::with_capacity(free),
@@ -119,16 +122,15 @@ impl<'b> Stepper<'b> {
     /// Neighbour of square `i` by move `m`, if on the board and free.
     #[inline]
     fn next(&self, i: u32, m: usize) -> Option<u32> {
-        neighbour(self.board, &self.deltas, i, m)
+        let j = self.moves[i as usize][m];
+        (j != NONE).then_some(j)
     }
 
     #[inline]
     fn visit(&mut self, i: u32) {
-        // Locals, so that the writes below are seen not to touch them.
-        let (board, deltas) = (self.board, self.deltas);
         self.taken[i as usize] = true;
-        for m in 0..8 {
-            if let Some(j) = neighbour(board, &deltas, i, m) {
+        for &j in &self.moves[i as usize] {
+            if j != NONE {
                 self.deg[j as usize] -= 1;
             }
         }
@@ -136,10 +138,9 @@ impl<'b> Stepper<'b> {
 
     #[inline]
     fn unvisit(&mut self, i: u32) {
-        let (board, deltas) = (self.board, self.deltas);
         self.taken[i as usize] = false;
-        for m in 0..8 {
-            if let Some(j) = neighbour(board, &deltas, i, m) {
+        for &j in &self.moves[i as usize] {
+            if j != NONE {
                 self.deg[j as usize] += 1;
             }
         }
@@ -187,7 +188,7 @@ impl<'b> Stepper<'b> {
                 // For a closed tour the start is a way out of its
                 // neighbours: keep them for the end.
                 let d = u64::from(self.deg[j as usize])
-                    + u64::from(self.closed && step_between(self.board, j, self.start));
+                    + u64::from(self.closed && self.moves[j as usize].contains(&self.start));
                 (d << 56) | t.key(self.board.square(j), m)
             }
         }
@@ -223,7 +224,7 @@ impl<'b> Stepper<'b> {
         let cur = *self.path.last()?;
         if !self.reported
             && depth == self.free
-            && (!self.closed || step_between(self.board, cur, self.start))
+            && (!self.closed || self.moves[cur as usize].contains(&self.start))
         {
             self.reported = true;
             return Some(Step::Tour);
@@ -257,7 +258,7 @@ impl<'b> Stepper<'b> {
                 self.tried.push(0);
                 let pruned = self.prune
                     && dead(
-                        self.board,
+                        &self.moves,
                         &self.taken,
                         &self.deg,
                         cur,
@@ -336,22 +337,26 @@ pub(crate) fn search(
     Ok(Outcome { path: None, nodes })
 }
 
-/// Neighbour of square `i` by move `m`, if on the board and free.
-#[inline(always)]
-fn neighbour(board: &KnightBoard, deltas: &[i64; 8], i: u32, m: usize) -> Option<u32> {
-    let w = i64::from(board.width());
-    let (x, y) = (i64::from(i) % w, i64::from(i) / w);
-    let (dx, dy) = KNIGHT_MOVES[m];
-    let (nx, ny) = (x + i64::from(dx), y + i64::from(dy));
-    if nx < 0 || ny < 0 || nx >= w || ny >= i64::from(board.height()) {
-        return None;
-    }
-    let j = (i64::from(i) + deltas[m]) as u32;
-    (!board.is_blocked(j)).then_some(j)
-}
+/// No square: off the board or blocked (in [`Stepper::moves`]).
+const NONE: u32 = u32::MAX;
 
-fn step_between(board: &KnightBoard, a: u32, b: u32) -> bool {
-    super::board::is_knight_move(board.square(a), board.square(b))
+/// The free squares a knight's move from square `i`, by move, [`NONE`] where
+/// the move leaves the board or lands on a blocked square.
+fn moves_of(board: &KnightBoard, i: u32) -> [u32; 8] {
+    let (w, h) = (i64::from(board.width()), i64::from(board.height()));
+    let (x, y) = (i64::from(i) % w, i64::from(i) / w);
+    KNIGHT_MOVES.map(|(dx, dy)| {
+        let (nx, ny) = (x + i64::from(dx), y + i64::from(dy));
+        if nx < 0 || ny < 0 || nx >= w || ny >= h {
+            return NONE;
+        }
+        let j = (ny * w + nx) as u32;
+        if board.is_blocked(j) {
+            NONE
+        } else {
+            j
+        }
+    })
 }
 
 /// Whether the position after moving `prev` -> `head` cannot lead to a tour:
@@ -360,7 +365,7 @@ fn step_between(board: &KnightBoard, a: u32, b: u32) -> bool {
 /// for a closed tour, a start with no unvisited neighbour left.
 #[allow(clippy::too_many_arguments)]
 fn dead(
-    board: &KnightBoard,
+    moves: &[[u32; 8]],
     taken: &[bool],
     deg: &[u8],
     prev: u32,
@@ -378,13 +383,14 @@ fn dead(
         return true;
     }
     let mut ends = 0;
-    for v in board.neighbours(prev) {
-        if taken[v as usize] {
+    for &v in &moves[prev as usize] {
+        if v == NONE || taken[v as usize] {
             continue;
         }
         // Ways to enter or leave v: its unvisited neighbours, plus the head.
-        let mut d = u32::from(deg[v as usize]) + u32::from(step_between(board, v, head));
-        if closed && step_between(board, v, start) {
+        let near = &moves[v as usize];
+        let mut d = u32::from(deg[v as usize]) + u32::from(near.contains(&head));
+        if closed && near.contains(&start) {
             // A closed tour may end on v and return to the start.
             d += 1;
         }
