@@ -18,6 +18,8 @@ pub const MAX_FRAMES: u64 = 20_000;
 pub const DEFAULT_DELAY_MS: u32 = 120;
 /// The least and most milliseconds per frame.
 pub const DELAY_RANGE: (u32, u32) = (20, 10_000);
+/// The most events fast-forwarded between two looks at `stop`.
+const FAST_RUN: u64 = 1 << 20;
 /// The last frame stays this long (or one frame's delay, if longer).
 const HOLD_MS: u32 = 2_000;
 
@@ -78,7 +80,7 @@ pub fn check_range(range: &GifRange, names: Names) -> Result<(), String> {
 /// language; `stop` is asked between events and ends the work (with an
 /// error) when it says so.
 pub fn make<T: Trace>(
-    trace: T,
+    mut trace: T,
     range: &GifRange,
     names: Names,
     tr: &Tr,
@@ -102,11 +104,6 @@ pub fn make<T: Trace>(
         &name,
     )
     .map_err(|e| e.to_string())?;
-    let limits = Limits {
-        skip: 0,
-        limit: range.to,
-        until_solution: range.to.is_none().then_some(range.until_solution),
-    };
     let mut draw = |step: u64, event: Option<&Event>, scene: &Scene, counters: &Counters| {
         let lines = words.frame(step, event, counters);
         let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
@@ -117,7 +114,36 @@ pub fn make<T: Trace>(
     if range.from == 0 {
         draw(0, None, &scene, &counters)?;
     }
-    for (step, event) in Stream::new(trace, limits) {
+    // Far into the search, where the trace tells its position: up to two
+    // events before the first frame without making the events, the board
+    // set from there; the event before the first frame is then applied as
+    // any other (a score keeps the marks of the placement before it).
+    let mut at = 0;
+    if range.from > 2 && trace.pieces().is_some() {
+        let lead = range.from - 2;
+        while at < lead {
+            if stop() {
+                return Err("stopped".to_string());
+            }
+            let want = (lead - at).min(FAST_RUN);
+            let done = trace.fast_forward(want);
+            at += done;
+            if done < want {
+                break;
+            }
+        }
+        if let Some(pieces) = trace.pieces() {
+            scene = Scene::at(&header, &pieces);
+        }
+        counters = trace.counters();
+        last_step = at;
+    }
+    let limits = Limits {
+        skip: 0,
+        limit: range.to.map(|to| to - at),
+        until_solution: range.to.is_none().then_some(range.until_solution),
+    };
+    for (step, event) in Stream::resume(trace, at, limits) {
         if stop() {
             return Err("stopped".to_string());
         }
@@ -300,6 +326,99 @@ mod tests {
             }
             _ => {}
         }
+    }
+
+    /// A trace that does not tell its position: a GIF of it replays
+    /// every event from the start.
+    #[derive(Clone)]
+    struct Replayed<T>(T);
+
+    impl<T: Trace> Iterator for Replayed<T> {
+        type Item = Event;
+        fn next(&mut self) -> Option<Event> {
+            self.0.next()
+        }
+    }
+
+    impl<T: Trace> Trace for Replayed<T> {
+        fn header(&self) -> hetman::trace::Header {
+            self.0.header()
+        }
+        fn counters(&self) -> Counters {
+            self.0.counters()
+        }
+    }
+
+    /// A GIF that starts far into a search, its board set from the
+    /// fast-forwarded trace, is byte for byte the GIF replayed event by
+    /// event, for every kind of trace and first frames on every kind of
+    /// event (and past the end, the same refusal).
+    #[test]
+    fn far_gifs_are_the_gifs_replayed_from_the_start() {
+        use hetman::knight::KnightBoard;
+        use hetman::trace::{KnightOrder, KnightTrace};
+        let tr = Tr::new(Lang::En);
+        let names = Names {
+            from: "--from",
+            to: "--to",
+        };
+        let never = || false;
+        let same = |a: Result<Made, String>, b: Result<Made, String>, what: &str| match (a, b) {
+            (Ok(a), Ok(b)) => {
+                assert_eq!((a.frames, a.last_step), (b.frames, b.last_step), "{what}");
+                assert!(a.bytes == b.bytes, "{what}: the pictures differ");
+            }
+            (Err(a), Err(b)) => assert_eq!(a, b, "{what}"),
+            (a, b) => panic!(
+                "{what}: {:?} against {:?}",
+                a.map(|m| m.frames),
+                b.map(|m| m.frames)
+            ),
+        };
+        let ranges = |end: u64| {
+            let mut froms = vec![0, 1, 2, 3, 4, 5, 6, 7, 57, 1000, end / 2, end - 3, end + 5];
+            froms.retain(|&f| f <= end + 5);
+            froms.into_iter().map(|from| GifRange {
+                from,
+                to: Some(from + 12),
+                until_solution: 1,
+                delay_ms: DEFAULT_DELAY_MS,
+            })
+        };
+        let mut made = 0;
+        for (algorithm, n) in [
+            (QueensAlgorithm::Backtracking, 6),
+            (QueensAlgorithm::Bitboard, 7),
+            (QueensAlgorithm::Brute, 5),
+            (QueensAlgorithm::Permutations, 6),
+        ] {
+            let t = QueensTrace::new(n, algorithm).unwrap();
+            let end = t.clone().count() as u64;
+            for range in ranges(end) {
+                let what = format!("{algorithm:?} {n} from {}", range.from);
+                let fast = make(t.clone(), &range, names, &tr, &never);
+                let slow = make(Replayed(t.clone()), &range, names, &tr, &never);
+                made += u32::from(fast.is_ok());
+                same(fast, slow, &what);
+            }
+        }
+        let board = KnightBoard::new(hetman::BoardSize::square(5).unwrap()).unwrap();
+        for (start, order) in [("a5", KnightOrder::Plain), ("c3", KnightOrder::Warnsdorff)] {
+            let t = KnightTrace::new(&board, start.parse().unwrap(), order, false).unwrap();
+            for from in [3, 4, 5, 20, 777, 5001, 123_457] {
+                let range = GifRange {
+                    from,
+                    to: Some(from + 30),
+                    until_solution: 1,
+                    delay_ms: DEFAULT_DELAY_MS,
+                };
+                let fast = make(t.clone(), &range, names, &tr, &never);
+                let slow = make(Replayed(t.clone()), &range, names, &tr, &never);
+                made += u32::from(fast.is_ok());
+                same(fast, slow, &format!("knight from {start}, from {from}"));
+            }
+        }
+        assert!(made > 50, "only {made} GIFs made");
     }
 
     #[test]

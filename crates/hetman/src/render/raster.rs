@@ -20,7 +20,7 @@
 //! ```
 
 use super::font::{glyph, GLYPH_HEIGHT, GLYPH_WIDTH};
-use crate::trace::{Event, Header};
+use crate::trace::{Event, Header, Pieces};
 use crate::Square;
 
 /// The colours of the pictures, as RGB, indexed by the [`ink`] constants.
@@ -348,7 +348,7 @@ impl Mark {
 
 /// A board as a trace's events leave it: the queens (or the knight's path),
 /// the blocked squares, and the squares the last event is about.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Scene {
     files: u32,
     ranks: u32,
@@ -386,6 +386,35 @@ impl Scene {
             marks: Vec::new(),
             solved: false,
         }
+    }
+
+    /// The board of the trace that `header` opens with `pieces` on it, as
+    /// the events up to there leave it, without the marks of the
+    /// last event: apply the next event to draw it (see
+    /// [`Trace::pieces`](crate::trace::Trace::pieces)).
+    ///
+    /// ```
+    /// use hetman::render::raster::Scene;
+    /// use hetman::trace::{Pieces, QueensAlgorithm, QueensTrace, Trace};
+    /// let mut t = QueensTrace::new(6, QueensAlgorithm::Backtracking).unwrap();
+    /// let mut by_events = Scene::new(&t.header());
+    /// for e in t.by_ref().take(500) {
+    ///     by_events.apply(&e);
+    /// }
+    /// let mut resumed = Scene::at(&t.header(), &t.pieces().unwrap());
+    /// let next = t.next().unwrap();
+    /// by_events.apply(&next);
+    /// resumed.apply(&next);
+    /// assert_eq!(resumed, by_events);
+    /// ```
+    #[must_use]
+    pub fn at(header: &Header, pieces: &Pieces) -> Scene {
+        let mut scene = Scene::new(header);
+        match pieces {
+            Pieces::Queens(ranks) => scene.set_ranks(ranks),
+            Pieces::Path(path) => scene.path.clone_from(path),
+        }
+        scene
     }
 
     /// Files and ranks of the board.

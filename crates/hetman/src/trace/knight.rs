@@ -264,6 +264,10 @@ impl Trace for KnightTrace<'_> {
         Counters::Knight(self.counters)
     }
 
+    fn pieces(&self) -> Option<super::Pieces> {
+        Some(super::Pieces::Path(self.shown.clone()))
+    }
+
     fn fast_forward(&mut self, k: u64) -> u64 {
         let mut done = 0;
         // The events made already (and the first move) one by one.

@@ -74,6 +74,30 @@ pub trait Trace: Iterator<Item = Event> {
     fn fast_forward(&mut self, k: u64) -> u64 {
         step_through(self, k)
     }
+
+    /// The pieces on the board now, as the events so far leave them, where
+    /// the trace can tell (the queens' and the knight's traces do): what a
+    /// picture needs to start part way through a search after
+    /// [`fast_forward`](Self::fast_forward).
+    ///
+    /// ```
+    /// use hetman::trace::{Pieces, QueensAlgorithm, QueensTrace, Trace};
+    /// let mut t = QueensTrace::new(4, QueensAlgorithm::Backtracking).unwrap();
+    /// t.fast_forward(3); // call, try a1, put a1
+    /// assert_eq!(t.pieces(), Some(Pieces::Queens(vec![0])));
+    /// ```
+    fn pieces(&self) -> Option<Pieces> {
+        None
+    }
+}
+
+/// The pieces on a traced board (see [`Trace::pieces`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pieces {
+    /// The ranks of the queens, file by file from `a` (the files with a queen).
+    Queens(Vec<u32>),
+    /// The knight's path, the start first.
+    Path(Vec<crate::Square>),
 }
 
 /// Takes up to `k` events of `trace` one by one; returns how many.

@@ -285,6 +285,10 @@ impl Trace for QueensTrace {
         self.counters
     }
 
+    fn pieces(&self) -> Option<super::Pieces> {
+        Some(super::Pieces::Queens(self.queens().to_vec()))
+    }
+
     fn fast_forward(&mut self, k: u64) -> u64 {
         let mut t = Tally::default();
         let done = match &mut self.engine {
