@@ -12,6 +12,7 @@ pub mod font;
 #[cfg(feature = "gif")]
 pub mod gif;
 pub mod raster;
+mod scene;
 pub mod svg;
 pub mod text;
 
