@@ -114,7 +114,7 @@ pub fn make<T: Trace>(
     if range.from == 0 {
         draw(0, None, &scene, &counters)?;
     }
-    // Far into the search, where the trace tells its position: up to two
+    // Far into the search, where the trace tells its pieces: up to two
     // events before the first frame without making the events, the board
     // set from there; the event before the first frame is then applied as
     // any other (a score keeps the marks of the placement before it).
@@ -328,7 +328,7 @@ mod tests {
         }
     }
 
-    /// A trace that does not tell its position: a GIF of it replays
+    /// A trace that does not tell its pieces: a GIF of it replays
     /// every event from the start.
     #[derive(Clone)]
     struct Replayed<T>(T);
