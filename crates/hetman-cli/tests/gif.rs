@@ -5,7 +5,8 @@
 
 use assert_cmd::Command;
 use hetman::knight::KnightBoard;
-use hetman::render::raster::{ink, Layout, Scene};
+use hetman::render::raster::{ink, Layout};
+use hetman::render::scene::Scene;
 use hetman::trace::{KnightOrder, KnightTrace, QueensAlgorithm, QueensTrace, Trace};
 use hetman::{BoardSize, Square};
 use std::path::PathBuf;

@@ -9,7 +9,8 @@ use crate::common::events::{counter_id, describe, title};
 use crate::common::i18n::{s, Tr};
 use crate::common::output::group;
 use hetman::render::gif::GifWriter;
-use hetman::render::raster::{Layout, Scene};
+use hetman::render::raster::Layout;
+use hetman::render::scene::Scene;
 use hetman::trace::{Counters, Event, Limits, Stream, Trace};
 
 /// The most frames a GIF holds.

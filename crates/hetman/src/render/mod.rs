@@ -1,6 +1,7 @@
 //! Drawing boards: as text for the terminal ([`text`]), as SVG pictures
-//! ([`svg`]), as pixels ([`raster`], with the [`font`] it writes in) and as
-//! animated GIFs of a trace's steps (`gif`, with the cargo feature `gif`).
+//! ([`svg`]), as pixels ([`raster`], with the [`font`] it writes in; the
+//! board a trace's events leave is a [`scene`]) and as animated GIFs of a
+//! trace's steps (`gif`, with the cargo feature `gif`).
 //!
 //! Queens are drawn from a [`Placement`](crate::queens::Placement); a knight's
 //! tour from a [`TourPicture`], plain data that any tour type can lend
@@ -12,7 +13,7 @@ pub mod font;
 #[cfg(feature = "gif")]
 pub mod gif;
 pub mod raster;
-mod scene;
+pub mod scene;
 pub mod svg;
 pub mod text;
 

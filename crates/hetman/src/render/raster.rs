@@ -1,4 +1,4 @@
-//! Boards as pixels: a [`Scene`] follows a trace's events (queens put and
+//! Boards as pixels: a [`Scene`](super::scene::Scene) follows a trace's events (queens put and
 //! removed, the knight's path, the square the step is about) and draws
 //! itself with lines of text below the board on an indexed [`Canvas`], in the
 //! 16 colours of [`PALETTE`] and the 5 × 7 [`font`](super::font). The frames
@@ -6,7 +6,8 @@
 //!
 //! # Example
 //! ```
-//! use hetman::render::raster::{ink, Layout, Scene};
+//! use hetman::render::raster::{ink, Layout};
+//! use hetman::render::scene::Scene;
 //! use hetman::trace::{QueensAlgorithm, QueensTrace, Trace};
 //! let mut trace = QueensTrace::new(4, QueensAlgorithm::Backtracking).unwrap();
 //! let mut scene = Scene::new(&trace.header());
@@ -18,8 +19,6 @@
 //! let (x, y) = layout.centre(hetman::Square::new(0, 0));
 //! assert_eq!(canvas.get(x, y), ink::QUEEN);
 //! ```
-
-pub use super::scene::Scene;
 
 use super::font::{glyph, GLYPH_HEIGHT, GLYPH_WIDTH};
 use crate::Square;

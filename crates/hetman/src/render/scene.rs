@@ -75,7 +75,7 @@ impl Scene {
     /// [`Trace::pieces`](crate::trace::Trace::pieces)).
     ///
     /// ```
-    /// use hetman::render::raster::Scene;
+    /// use hetman::render::scene::Scene;
     /// use hetman::trace::{Pieces, QueensAlgorithm, QueensTrace, Trace};
     /// let mut t = QueensTrace::new(6, QueensAlgorithm::Backtracking).unwrap();
     /// let mut by_events = Scene::new(&t.header());
