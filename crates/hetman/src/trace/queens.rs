@@ -294,31 +294,8 @@ impl Trace for QueensTrace {
         let done = match &mut self.engine {
             Engine::Seed(s) => s.skip(k, &mut t),
             Engine::Bits(s) => s.skip(k, &mut t),
-            Engine::Brute(s) => {
-                let mut done = 0;
-                while done < k {
-                    match s.step() {
-                        Some(brute_force::Step::Place) => {}
-                        Some(brute_force::Step::Score { .. }) => t.tries += 1,
-                        Some(brute_force::Step::Solution) => t.solutions += 1,
-                        None => break,
-                    }
-                    done += 1;
-                }
-                done
-            }
-            Engine::Perms(s) => {
-                let mut done = 0;
-                while done < k {
-                    match s.step() {
-                        Some(permutations::Step::Try { .. }) => t.tries += 1,
-                        Some(permutations::Step::Solution) => t.solutions += 1,
-                        None => break,
-                    }
-                    done += 1;
-                }
-                done
-            }
+            Engine::Brute(s) => s.skip(k, &mut t),
+            Engine::Perms(s) => s.skip(k, &mut t),
         };
         match &mut self.counters {
             Counters::Queens(q) => {

@@ -1,7 +1,7 @@
 //! Brute force, as in the Russian seed: every placement with one queen on each
 //! file, N^N of them (16,777,216 for N = 8), each checked pair by pair.
 
-use super::Visitor;
+use super::{Tally, Visitor};
 
 /// The largest N brute force accepts at all (N^N must fit the work counter).
 pub const MAX_N: usize = 15;
@@ -149,6 +149,72 @@ impl Stepper {
             }
         }
     }
+}
+
+impl Stepper {
+    /// Runs through up to `k` steps as [`step`](Self::step) gives them,
+    /// without giving them out, adding them to `tally` (a score is a try);
+    /// returns the steps run (fewer than `k` only at the end).
+    ///
+    /// When two queens on the first `j + 1` files of the placement about to
+    /// be given attack each other, so do they in every placement the inner
+    /// loops give before file `j` turns: none of them is a solution, each is
+    /// two steps (placed, scored), and they are passed at once.
+    pub(crate) fn skip(&mut self, k: u64, tally: &mut Tally) -> u64 {
+        let n = self.ranks.len() as u64;
+        let mut done = 0;
+        while done < k {
+            if self.phase == Phase::Advance {
+                // On to the next placement (no step of its own), so that
+                // its block is seen.
+                self.phase = if next_placement(&mut self.ranks) {
+                    Phase::Place
+                } else {
+                    Phase::Done
+                };
+            }
+            if self.phase == Phase::Place
+                && let Some(j) = first_attack_file(&self.ranks)
+            {
+                let rest = &mut self.ranks[j + 1..];
+                let place = rest.iter().fold(0, |v, &r| v * n + u64::from(r));
+                let left = n.pow(rest.len() as u32) - place;
+                let budget = (k - done) / 2;
+                if budget > 0 {
+                    // To the last placement passed, scored, as the steps
+                    // leave it: the block's last, or the run's.
+                    let passed = left.min(budget);
+                    let mut v = place + passed - 1;
+                    for r in rest.iter_mut().rev() {
+                        *r = (v % n) as u32;
+                        v /= n;
+                    }
+                    self.phase = Phase::Advance;
+                    done += 2 * passed;
+                    tally.tries += passed;
+                    continue;
+                }
+            }
+            match self.step() {
+                Some(Step::Place) => {}
+                Some(Step::Score { .. }) => tally.tries += 1,
+                Some(Step::Solution) => tally.solutions += 1,
+                None => break,
+            }
+            done += 1;
+        }
+        done
+    }
+}
+
+/// The first file whose queen attacks a queen on a file before it.
+fn first_attack_file(ranks: &[u32]) -> Option<usize> {
+    (1..ranks.len()).find(|&j| {
+        (0..j).any(|i| {
+            let dr = ranks[i].abs_diff(ranks[j]) as usize;
+            dr == 0 || dr == j - i
+        })
+    })
 }
 
 /// Placements brute force examines for N: N^N.

@@ -1,7 +1,7 @@
 //! Permutations: one queen on each file and each rank, N! placements (40,320
 //! for N = 8), the exercise the Russian seed sets; only diagonals need checking.
 
-use super::Visitor;
+use super::{Tally, Visitor};
 
 /// The largest N the permutation search accepts at all (N! must fit the work counter).
 pub const MAX_N: usize = 20;
@@ -115,6 +115,101 @@ impl Stepper {
     }
 }
 
+impl Stepper {
+    /// Runs through up to `k` steps as [`step`](Self::step) gives them,
+    /// without giving them out, adding them to `tally`; returns the steps run
+    /// (fewer than `k` only at the end of the search).
+    ///
+    /// When the order about to be tried has a clash on a diagonal between
+    /// its first `j + 1` files, every order that begins as it does has the
+    /// same clash and is one refused try: those orders (the rest of the
+    /// block in lexicographic order) are passed at once, by the place of
+    /// their last files among the orders of those ranks.
+    pub(crate) fn skip(&mut self, k: u64, tally: &mut Tally) -> u64 {
+        let mut done = 0;
+        while done < k {
+            if self.phase == 2 {
+                // On to the next order (no step of its own), so that its
+                // block is seen.
+                self.phase = if next_permutation(&mut self.p) { 0 } else { 3 };
+            }
+            if self.phase == 0
+                && let Some(j) = first_clash_file(&self.p)
+            {
+                let rest = &mut self.p[j + 1..];
+                // A block is mostly entered at its first order (its
+                // last files ascending) and passed whole, to its last
+                // (descending).
+                let first = rest.is_sorted();
+                let place = if first { 0 } else { lex_rank(rest) };
+                let left = FACTORIAL[rest.len()] - place;
+                // To the last order passed, tried, as the steps leave it:
+                // the block's last, or the run's.
+                let passed = left.min(k - done);
+                if first && passed == left {
+                    rest.reverse();
+                } else {
+                    lex_unrank(rest, place + passed - 1);
+                }
+                self.phase = 2;
+                done += passed;
+                tally.tries += passed;
+                continue;
+            }
+            match self.step() {
+                Some(Step::Try { .. }) => tally.tries += 1,
+                Some(Step::Solution) => tally.solutions += 1,
+                None => break,
+            }
+            done += 1;
+        }
+        done
+    }
+}
+
+/// The first file whose queen shares a diagonal with a queen on a file
+/// before it.
+fn first_clash_file(ranks: &[u32]) -> Option<usize> {
+    (1..ranks.len()).find(|&j| (0..j).any(|i| ranks[i].abs_diff(ranks[j]) as usize == j - i))
+}
+
+/// m! for m up to [`MAX_N`].
+const FACTORIAL: [u64; MAX_N + 1] = {
+    let mut f = [1u64; MAX_N + 1];
+    let mut m = 1;
+    while m <= MAX_N {
+        f[m] = f[m - 1] * m as u64;
+        m += 1;
+    }
+    f
+};
+
+/// The place of `s` among the orders of its elements, in lexicographic
+/// order (0 for the ascending one).
+fn lex_rank(s: &[u32]) -> u64 {
+    (0..s.len())
+        .map(|i| {
+            let smaller = s[i + 1..].iter().filter(|&&x| x < s[i]).count() as u64;
+            smaller * FACTORIAL[s.len() - 1 - i]
+        })
+        .sum()
+}
+
+/// Puts the elements of `s` in their order at `place` (see [`lex_rank`]).
+fn lex_unrank(s: &mut [u32], mut place: u64) {
+    let m = s.len();
+    let mut pool = [0u32; MAX_N];
+    pool[..m].copy_from_slice(s);
+    pool[..m].sort_unstable();
+    for (i, x) in s.iter_mut().enumerate() {
+        let f = FACTORIAL[m - 1 - i];
+        let at = (place / f) as usize;
+        place %= f;
+        *x = pool[at];
+        pool.copy_within(at + 1..m - i, at);
+    }
+}
+
 /// Examines all N! permutations in lexicographic order and hands each solution
 /// to `visit`. Returns the number of permutations examined.
 ///
@@ -148,4 +243,26 @@ pub fn search(n: usize, visit: &mut Visitor<'_>) -> u64 {
 #[must_use]
 pub fn work(n: usize) -> f64 {
     (1..=n).map(|k| k as f64).product()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn places_of_orders_count_them_in_lexicographic_order() {
+        let mut p = [3, 5, 6, 8, 9];
+        let mut place = 0;
+        loop {
+            assert_eq!(lex_rank(&p), place, "{p:?}");
+            let mut q = [9, 8, 6, 5, 3];
+            lex_unrank(&mut q, place);
+            assert_eq!(q, p);
+            place += 1;
+            if !next_permutation(&mut p) {
+                break;
+            }
+        }
+        assert_eq!(place, FACTORIAL[5]);
+    }
 }
