@@ -8,12 +8,15 @@
 //! rule itself, and when that dead-ends it backtracks in the same order.
 //!
 //! The loop is iterative (a tour of a million squares is a million levels
-//! deep) and allocates nothing after its start: per level it keeps the square
-//! and a bit mask of the moves already tried.
+//! deep) and allocates nothing after its start: per level it keeps the square,
+//! a bit mask of the moves already tried and the moves still to try, in
+//! order. Whenever the search chooses a move at a level, the board is as it
+//! was when it first chose there (all it did deeper has been undone), so the
+//! moves at a level are put in order once, at its first choice.
 
 use super::board::{KnightBoard, KNIGHT_MOVES};
 use super::warnsdorff::{Keys, TieBreak};
-use crate::Error;
+use crate::{Error, Square};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -52,8 +55,7 @@ pub(crate) enum Step {
 /// The search one step at a time: the visited squares, the free neighbours
 /// of every square, and per level the square and the moves already tried.
 #[derive(Clone)]
-pub(crate) struct Stepper<'b> {
-    board: &'b KnightBoard,
+pub(crate) struct Stepper {
     start: u32,
     closed: bool,
     prune: bool,
@@ -62,23 +64,35 @@ pub(crate) struct Stepper<'b> {
     /// [`NONE`] for none), shared by the copies of a search: a lookup where
     /// working a move out took two divisions.
     moves: Arc<[[u32; 8]]>,
-    /// Visited or blocked.
+    /// Visited or blocked, by square, and one more entry, always set.
     taken: Vec<bool>,
-    /// Unvisited free neighbours of each square.
+    /// Unvisited free neighbours of each square, kept only when the order
+    /// or the pruning reads them (`degrees`), and one more entry, where the
+    /// moves off the board count (not read).
     deg: Vec<u8>,
+    degrees: bool,
+    /// Whether each square is a knight's move from the start.
+    near_start: Arc<[bool]>,
     path: Vec<u32>,
     tried: Vec<u8>,
+    /// Per level, the moves still to try, in order: 4 bits each (the move
+    /// plus one), the next lowest, 0 when none is left; [`UNORDERED`]
+    /// before the level's first choice.
+    queue: Vec<u64>,
     tie: Option<Keys>,
+    /// Each square's file and rank, for Warnsdorff's tie-break (none for
+    /// the seed's order): a lookup where working them out took a division.
+    squares: Arc<[Square]>,
     /// The path was reported as a tour; the next step backs up.
     reported: bool,
     /// Squares entered, the start included.
     nodes: u64,
 }
 
-impl<'b> Stepper<'b> {
+impl Stepper {
     /// A search of `board` from `start`, with the knight on `start`.
     pub(crate) fn new(
-        board: &'b KnightBoard,
+        board: &KnightBoard,
         start: u32,
         closed: bool,
         order: Order,
@@ -87,22 +101,31 @@ impl<'b> Stepper<'b> {
         let n = board.squares() as usize;
         let free = board.free_squares() as usize;
         let moves: Arc<[[u32; 8]]> = (0..n as u32).map(|i| moves_of(board, i)).collect();
+        let near_start = moves.iter().map(|m| m.contains(&start)).collect();
         let tie = match order {
             Order::Warnsdorff(t) => Some(t.keys(board.width(), board.height())),
             Order::Seed => None,
         };
+        let squares = match tie {
+            Some(_) => (0..n as u32).map(|i| board.square(i)).collect(),
+            None => Arc::from([]),
+        };
         let mut s = Stepper {
-            board,
             start,
             closed,
             prune,
             free,
             moves,
-            taken: vec![false; n],
-            deg: vec![0u8; n],
+            // One more, always set: where a move off the board looks.
+            taken: (0..=n).map(|i| i == n).collect(),
+            deg: vec![0u8; n + 1],
+            degrees: prune || tie.is_some(),
+            near_start,
             path: Vec::with_capacity(free),
             tried: Vec::with_capacity(free),
+            queue: Vec::with_capacity(free),
             tie,
+            squares,
             reported: false,
             nodes: 1,
         };
@@ -116,6 +139,7 @@ impl<'b> Stepper<'b> {
         s.visit(start);
         s.path.push(start);
         s.tried.push(0);
+        s.queue.push(UNORDERED);
         s
     }
 
@@ -129,20 +153,26 @@ impl<'b> Stepper<'b> {
     #[inline]
     fn visit(&mut self, i: u32) {
         self.taken[i as usize] = true;
+        if !self.degrees {
+            return;
+        }
+        let off = self.deg.len() - 1;
         for &j in &self.moves[i as usize] {
-            if j != NONE {
-                self.deg[j as usize] -= 1;
-            }
+            let at = if j == NONE { off } else { j as usize };
+            self.deg[at] = self.deg[at].wrapping_sub(1);
         }
     }
 
     #[inline]
     fn unvisit(&mut self, i: u32) {
         self.taken[i as usize] = false;
+        if !self.degrees {
+            return;
+        }
+        let off = self.deg.len() - 1;
         for &j in &self.moves[i as usize] {
-            if j != NONE {
-                self.deg[j as usize] += 1;
-            }
+            let at = if j == NONE { off } else { j as usize };
+            self.deg[at] = self.deg[at].wrapping_add(1);
         }
     }
 
@@ -188,10 +218,45 @@ impl<'b> Stepper<'b> {
                 // For a closed tour the start is a way out of its
                 // neighbours: keep them for the end.
                 let d = u64::from(self.deg[j as usize])
-                    + u64::from(self.closed && self.moves[j as usize].contains(&self.start));
-                (d << 56) | t.key(self.board.square(j), m)
+                    + u64::from(self.closed && self.near_start[j as usize]);
+                (d << 56) | t.key(self.squares[j as usize], m)
             }
         }
+    }
+
+    /// The moves from `cur` to free squares, in the order they are tried
+    /// (see [`Stepper::queue`]): the seed's, or by [`key`](Self::key),
+    /// the smaller first and, between equal keys, the move listed first.
+    fn order(&self, cur: u32) -> u64 {
+        if self.tie.is_none() {
+            // The seed's order, without a branch on each move (whether a
+            // move is there is as good as random): off the board reads the
+            // last entry of `taken`, always set.
+            let off = self.taken.len() - 1;
+            let mut queue = 0;
+            let mut shift = 0;
+            for (m, &j) in self.moves[cur as usize].iter().enumerate() {
+                let at = if j == NONE { off } else { j as usize };
+                let open = u64::from(!self.taken[at]);
+                queue |= ((m as u64 + 1) * open) << shift;
+                shift += 4 * open;
+            }
+            return queue;
+        }
+        let mut found = [(0u64, 0usize); 8];
+        let mut len = 0;
+        for (m, &j) in self.moves[cur as usize].iter().enumerate() {
+            if j != NONE && !self.taken[j as usize] {
+                found[len] = (self.key(j, m), m);
+                len += 1;
+            }
+        }
+        let found = &mut found[..len];
+        found.sort_unstable();
+        found
+            .iter()
+            .rev()
+            .fold(0, |q, &(_, m)| (q << 4) | (m as u64 + 1))
     }
 
     /// The next step, `None` when every path from the start has been tried.
@@ -229,40 +294,35 @@ impl<'b> Stepper<'b> {
             self.reported = true;
             return Some(Step::Tour);
         }
-        // Choose the next untried move.
-        let mut best: Option<(usize, u32, u64)> = None;
+        // The next move to try at this level.
+        let mut best = None;
         if depth < self.free {
-            let mask = self.tried[depth - 1];
-            for m in 0..8 {
-                if mask & (1 << m) != 0 {
-                    continue;
-                }
-                let Some(j) = self.next(cur, m) else { continue };
-                if self.taken[j as usize] {
-                    continue;
-                }
-                let key = self.key(j, m);
-                if best.is_none_or(|(_, _, k)| key < k) {
-                    best = Some((m, j, key));
-                    if self.tie.is_none() {
-                        break;
-                    }
-                }
+            let mut queue = self.queue[depth - 1];
+            if queue == UNORDERED {
+                queue = self.order(cur);
             }
+            if queue != 0 {
+                let m = (queue & 0xf) as usize - 1;
+                best = Some((m, self.moves[cur as usize][m]));
+                queue >>= 4;
+            }
+            self.queue[depth - 1] = queue;
         }
         match best {
-            Some((m, j, _)) => {
+            Some((m, j)) => {
                 self.tried[depth - 1] |= 1 << m;
                 self.visit(j);
                 self.path.push(j);
                 self.tried.push(0);
+                self.queue.push(UNORDERED);
                 let pruned = self.prune
                     && dead(
                         &self.moves,
                         &self.taken,
                         &self.deg,
+                        &self.near_start,
                         cur,
-                        j,
+                        m,
                         self.start,
                         self.closed,
                         self.path.len(),
@@ -273,6 +333,7 @@ impl<'b> Stepper<'b> {
                     self.unvisit(j);
                     self.path.pop();
                     self.tried.pop();
+                    self.queue.pop();
                 }
                 Some(Step::Move {
                     from: cur,
@@ -286,6 +347,7 @@ impl<'b> Stepper<'b> {
                 self.unvisit(cur);
                 self.path.pop();
                 self.tried.pop();
+                self.queue.pop();
                 Some(Step::Back {
                     square: cur,
                     dead_end,
@@ -340,6 +402,27 @@ pub(crate) fn search(
 /// No square: off the board or blocked (in [`Stepper::moves`]).
 const NONE: u32 = u32::MAX;
 
+/// Whether the squares moves `a` and `b` lead to from one square are a
+/// knight's move apart.
+const KNIGHT_APART: [[bool; 8]; 8] = {
+    let mut t = [[false; 8]; 8];
+    let mut a = 0;
+    while a < 8 {
+        let mut b = 0;
+        while b < 8 {
+            let dx = (KNIGHT_MOVES[b].0 - KNIGHT_MOVES[a].0).abs();
+            let dy = (KNIGHT_MOVES[b].1 - KNIGHT_MOVES[a].1).abs();
+            t[a][b] = (dx == 1 && dy == 2) || (dx == 2 && dy == 1);
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+/// A level whose moves are not yet in order (in [`Stepper::queue`]).
+const UNORDERED: u64 = u64::MAX;
+
 /// The free squares a knight's move from square `i`, by move, [`NONE`] where
 /// the move leaves the board or lands on a blocked square.
 fn moves_of(board: &KnightBoard, i: u32) -> [u32; 8] {
@@ -359,7 +442,8 @@ fn moves_of(board: &KnightBoard, i: u32) -> [u32; 8] {
     })
 }
 
-/// Whether the position after moving `prev` -> `head` cannot lead to a tour:
+/// Whether the position after moving from `prev` by move `head_move` (to
+/// the head) cannot lead to a tour:
 /// an unvisited neighbour of `prev` that can no longer be both entered and
 /// left (it can still be the last square, but only one square can be), or,
 /// for a closed tour, a start with no unvisited neighbour left.
@@ -368,8 +452,9 @@ fn dead(
     moves: &[[u32; 8]],
     taken: &[bool],
     deg: &[u8],
+    near_start: &[bool],
     prev: u32,
-    head: u32,
+    head_move: usize,
     start: u32,
     closed: bool,
     depth: usize,
@@ -383,14 +468,15 @@ fn dead(
         return true;
     }
     let mut ends = 0;
-    for &v in &moves[prev as usize] {
+    for (m, &v) in moves[prev as usize].iter().enumerate() {
         if v == NONE || taken[v as usize] {
             continue;
         }
-        // Ways to enter or leave v: its unvisited neighbours, plus the head.
-        let near = &moves[v as usize];
-        let mut d = u32::from(deg[v as usize]) + u32::from(near.contains(&head));
-        if closed && near.contains(&start) {
+        // Ways to enter or leave v: its unvisited neighbours, plus the head
+        // (two free squares a knight's move from `prev` are neighbours when
+        // their moves from it are a knight's move apart).
+        let mut d = u32::from(deg[v as usize]) + u32::from(KNIGHT_APART[m][head_move]);
+        if closed && near_start[v as usize] {
             // A closed tour may end on v and return to the start.
             d += 1;
         }

@@ -30,7 +30,7 @@ use std::collections::VecDeque;
 #[derive(Clone)]
 pub struct KnightTrace<'b> {
     board: &'b KnightBoard,
-    search: Stepper<'b>,
+    search: Stepper,
     start: Square,
     order: KnightOrder,
     closed: bool,
