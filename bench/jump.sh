@@ -7,7 +7,11 @@
 # queens (10^8 is inside its search). Then 14 queens at 1.5 * 10^8 (within
 # one request's replay of the states saved so far) twice, and at 3 * 10^8,
 # beyond it: the first answer is 400 with `reach`, then the hop to it, then
-# the request again. Each server is started here and stopped here.
+# the request again. Last, a cold skip of 10^8 into each of the other
+# searches (the bitboard search of 16 queens, the permutations of 12, the
+# knight's 8x8 search from a1 in the seed's order and in Warnsdorff's,
+# open and closed), then the same again. Each server is started here and
+# stopped here.
 #
 # With OLD set, the old binary runs the same requests first, so the two are
 # side by side (an old server refuses a skip over 10^8 with 400).
@@ -32,7 +36,11 @@ trap stop_server EXIT
 ask() {
     local what=$1 query=$2 out
     out=$(mktemp)
-    read -r code secs < <(curl -s -o "$out" -w '%{http_code} %{time_total}\n' "$url/api/queens/trace?$query")
+    case $query in
+    */*) ;;
+    *) query="queens/trace?$query" ;;
+    esac
+    read -r code secs < <(curl -s -o "$out" -w '%{http_code} %{time_total}\n' "$url/api/$query")
     local last
     last=$(tail -n 1 "$out" | grep -o '"step":[0-9]*\|"reach":[0-9]*' | head -n 1 || true)
     reach=$(tail -n 1 "$out" | grep -o '"reach":[0-9]*' | cut -d: -f2 || true)
@@ -66,6 +74,16 @@ run() {
         ask "14 queens, skip 3 * 10^8 after it" "n=14&skip=300000000&limit=100000"
         ask "14 queens, skip 3 * 10^8 again" "n=14&skip=300000000&limit=100000"
     fi
+    local other
+    for other in \
+        "16 queens bitboard|queens/trace?n=16&algorithm=bitboard" \
+        "12 queens permutations|queens/trace?n=12&algorithm=permutations" \
+        "knight 8x8 a1|knight/trace?size=8&start=a1" \
+        "knight 8x8 a1 Warnsdorff|knight/trace?size=8&start=a1&order=warnsdorff" \
+        "knight 8x8 a1 Warnsdorff closed|knight/trace?size=8&start=a1&order=warnsdorff&closed=true"; do
+        ask "${other%%|*}, skip 10^8" "${other#*|}&skip=100000000&limit=100000"
+        ask "${other%%|*}, skip 10^8 again" "${other#*|}&skip=100000000&limit=100000"
+    done
     stop_server
     rm -f "$log"
 }
