@@ -28,9 +28,9 @@ use std::sync::{Arc, LazyLock, Mutex, MutexGuard};
 /// many steps past the nearest (about 35 ms at 30 million steps a second).
 pub const SAVE_EVERY: u64 = 1 << 20;
 /// The most steps one request replays before its first event, fast-forwarded
-/// (`bench/jump.sh`, 2026-11-29, a loaded machine: 0.4-0.5 s for the queens'
-/// backtracking, about 1 s for the bitboard search, 3.6 s for the
-/// permutations, 4-7 s for the knight's 8x8 search; 3.3-5.3 s for queens
+/// (`bench/jump.sh`, 2026-11-29, a loaded machine: 0.4-0.6 s for the queens'
+/// backtracking, about 1 s for the bitboard search, 0.1 s for the
+/// permutations, 2-3.5 s for the knight's 8x8 search; 3.3-5.3 s for queens
 /// and 13-16 s for the knight before the traces fast-forwarded).
 pub const MAX_REPLAY: u64 = 100_000_000;
 /// The most steps replayed between two looks at the stop flag (a few
