@@ -8,9 +8,8 @@
 //! rule itself, and when that dead-ends it backtracks in the same order.
 //!
 //! The loop is iterative (a tour of a million squares is a million levels
-//! deep) and allocates nothing after its start: per level it keeps the square,
-//! a bit mask of the moves already tried and the moves still to try, in
-//! order. Whenever the search chooses a move at a level, the board is as it
+//! deep) and allocates nothing after its start: per level it keeps the square
+//! and the moves still to try, in order. Whenever the search chooses a move at a level, the board is as it
 //! was when it first chose there (all it did deeper has been undone), so the
 //! moves at a level are put in order once, at its first choice.
 
@@ -53,7 +52,7 @@ pub(crate) enum Step {
 }
 
 /// The search one step at a time: the visited squares, the free neighbours
-/// of every square, and per level the square and the moves already tried.
+/// of every square, and per level the square and the moves still to try.
 #[derive(Clone)]
 pub(crate) struct Stepper {
     start: u32,
@@ -74,7 +73,6 @@ pub(crate) struct Stepper {
     /// Whether each square is a knight's move from the start.
     near_start: Arc<[bool]>,
     path: Vec<u32>,
-    tried: Vec<u8>,
     /// Per level, the moves still to try, in order: 4 bits each (the move
     /// plus one), the next lowest, 0 when none is left; [`UNORDERED`]
     /// before the level's first choice.
@@ -122,7 +120,6 @@ impl Stepper {
             degrees: prune || tie.is_some(),
             near_start,
             path: Vec::with_capacity(free),
-            tried: Vec::with_capacity(free),
             queue: Vec::with_capacity(free),
             tie,
             squares,
@@ -138,7 +135,6 @@ impl Stepper {
         }
         s.visit(start);
         s.path.push(start);
-        s.tried.push(0);
         s.queue.push(UNORDERED);
         s
     }
@@ -183,7 +179,7 @@ impl Stepper {
 
     /// Whether the knight has not yet moved on from the square it is on.
     pub(crate) fn fresh(&self) -> bool {
-        self.tried.last().is_some_and(|&t| t == 0)
+        self.queue.last() == Some(&UNORDERED)
     }
 
     /// The free squares the knight can move to next, with their free
@@ -197,16 +193,17 @@ impl Stepper {
         if depth >= self.free {
             return Vec::new();
         }
-        let mask = self.tried[depth - 1];
-        let mut c: Vec<(u64, u32, u8)> = (0..8)
-            .filter(|&m| mask & (1 << m) == 0)
-            .filter_map(|m| {
-                let j = self.next(cur, m)?;
-                (!self.taken[j as usize]).then(|| (self.key(j, m), j, self.deg[j as usize]))
-            })
-            .collect();
-        c.sort_by_key(|&(k, _, _)| k);
-        c.into_iter().map(|(_, j, d)| (j, d)).collect()
+        let mut queue = match self.queue[depth - 1] {
+            UNORDERED => self.order(cur),
+            q => q,
+        };
+        let mut c = Vec::new();
+        while queue != 0 {
+            let j = self.moves[cur as usize][(queue & 0xf) as usize - 1];
+            c.push((j, self.deg[j as usize]));
+            queue >>= 4;
+        }
+        c
     }
 
     /// The order key of moving to `j` by move `m`: smaller is tried first.
@@ -294,12 +291,16 @@ impl Stepper {
             self.reported = true;
             return Some(Step::Tour);
         }
-        // The next move to try at this level.
+        // The next move to try at this level; `fresh` while none was tried
+        // there (its moves not yet in order).
         let mut best = None;
+        let mut fresh = true;
         if depth < self.free {
             let mut queue = self.queue[depth - 1];
             if queue == UNORDERED {
                 queue = self.order(cur);
+            } else {
+                fresh = false;
             }
             if queue != 0 {
                 let m = (queue & 0xf) as usize - 1;
@@ -310,10 +311,8 @@ impl Stepper {
         }
         match best {
             Some((m, j)) => {
-                self.tried[depth - 1] |= 1 << m;
                 self.visit(j);
                 self.path.push(j);
-                self.tried.push(0);
                 self.queue.push(UNORDERED);
                 let pruned = self.prune
                     && dead(
@@ -329,10 +328,9 @@ impl Stepper {
                         self.free,
                     );
                 if pruned {
-                    // Undo at once; the move stays marked as tried.
+                    // Undo at once; the move is off the queue.
                     self.unvisit(j);
                     self.path.pop();
-                    self.tried.pop();
                     self.queue.pop();
                 }
                 Some(Step::Move {
@@ -342,11 +340,10 @@ impl Stepper {
                 })
             }
             None => {
-                let dead_end = !self.reported && self.tried[depth - 1] == 0;
+                let dead_end = !self.reported && fresh;
                 self.reported = false;
                 self.unvisit(cur);
                 self.path.pop();
-                self.tried.pop();
                 self.queue.pop();
                 Some(Step::Back {
                     square: cur,
@@ -491,4 +488,74 @@ fn dead(
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::BoardSize;
+
+    /// The moves of the knight's square in the order the search is to try
+    /// them, worked out afresh: every move to a free square not yet tried
+    /// there (`tried`), by key, between equal keys the move listed first.
+    fn by_key(s: &Stepper, tried: u8) -> Vec<u32> {
+        let cur = *s.path.last().unwrap();
+        let mut c: Vec<(u64, usize, u32)> = (0..8)
+            .filter(|&m| tried & (1 << m) == 0)
+            .filter_map(|m| s.next(cur, m).map(|j| (m, j)))
+            .filter(|&(_, j)| !s.taken[j as usize])
+            .map(|(m, j)| (s.key(j, m), m, j))
+            .collect();
+        c.sort_unstable();
+        c.into_iter().map(|(_, _, j)| j).collect()
+    }
+
+    #[test]
+    fn the_moves_are_tried_in_their_order_at_every_choice() {
+        let blocked = KnightBoard::with_blocked(
+            BoardSize::new(6, 5).unwrap(),
+            &["b2".parse().unwrap(), "d4".parse().unwrap()],
+        )
+        .unwrap();
+        let square = KnightBoard::new(BoardSize::square(8).unwrap()).unwrap();
+        let orders = [Order::Seed, Order::Warnsdorff(TieBreak::default())];
+        for board in [&blocked, &square] {
+            for order in orders {
+                for closed in [false, true] {
+                    let prune = order != Order::Seed;
+                    let mut s = Stepper::new(board, 0, closed, order, prune);
+                    // Per level, the moves tried there so far.
+                    let mut tried = vec![0u8];
+                    let mut toured = false;
+                    for _ in 0..200_000 {
+                        let depth = s.path.len();
+                        let expected =
+                            (0 < depth && depth < s.free).then(|| by_key(&s, tried[depth - 1]));
+                        if order != Order::Seed && s.fresh() && depth < s.free {
+                            let shown: Vec<u32> = s.candidates().iter().map(|c| c.0).collect();
+                            assert_eq!(Some(shown), expected.clone());
+                        }
+                        match s.step() {
+                            None => break,
+                            Some(Step::Move { from, to, pruned }) => {
+                                assert_eq!(expected.as_ref().and_then(|e| e.first()), Some(&to));
+                                let m = (0..8).find(|&m| s.next(from, m) == Some(to)).unwrap();
+                                tried[depth - 1] |= 1 << m;
+                                if !pruned {
+                                    tried.push(0);
+                                }
+                            }
+                            Some(Step::Back { dead_end, .. }) => {
+                                assert!(expected.is_none_or(|e| e.is_empty()));
+                                // A dead end: no move tried there, no tour either.
+                                assert_eq!(dead_end, tried.pop() == Some(0) && !toured);
+                                toured = false;
+                            }
+                            Some(Step::Tour) => toured = true,
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
