@@ -13,6 +13,8 @@
 //! was when it first chose there (all it did deeper has been undone), so the
 //! moves at a level are put in order once, at its first choice.
 
+mod bulk;
+
 use super::board::{KnightBoard, KNIGHT_MOVES};
 use super::warnsdorff::{Keys, TieBreak};
 use crate::{Error, Square};

@@ -1,0 +1,429 @@
+//! The search run in bulk on boards of at most 64 squares: the same steps
+//! as [`Stepper::step`], taken without giving them out, on a bitboard.
+//!
+//! A far jump into a trace (the server's skip, `watch`'s go-to) runs the
+//! search through millions of steps whose events nobody sees. Here the
+//! visited squares are one `u64`, a square's unvisited neighbours one mask,
+//! Warnsdorff's degrees and the pruning's counts a popcount each, so that
+//! nothing is kept up to date move by move but the path and the levels'
+//! queues of moves. At the end the stepper's own arrays are set from the
+//! bitboard, and it goes on from there exactly as if it had taken the steps
+//! one by one (a test compares the two at every stop).
+
+use super::{Stepper, NONE, UNORDERED};
+
+/// What a bulk run did: the steps taken, by kind, and the events a
+/// [`KnightTrace`](crate::trace::KnightTrace) would have made of them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Tally {
+    /// Moves made, those taken back at once included.
+    pub moves: u64,
+    /// Moves taken back at once by the pruning.
+    pub prunes: u64,
+    /// Steps back, those of pruned moves included.
+    pub backtracks: u64,
+    /// Steps back from a square the knight never moved on from.
+    pub dead_ends: u64,
+    /// Tours found.
+    pub tours: u64,
+    /// Events: a move 1, and 1 more for Warnsdorff's candidates on a square
+    /// entered before the last; a pruned move 3 (move, prune, back); a step
+    /// back 1, and 1 more for a dead end; a tour 1.
+    pub events: u64,
+}
+
+/// The most events one step makes (a pruned move).
+const MOST_EVENTS: u64 = 3;
+
+/// The board as masks, made once per bulk run.
+struct Masks {
+    /// The free squares a knight's move from each square.
+    near: [u64; 64],
+    /// Per square and move, the square it leads to (0 where none).
+    to: [[u8; 8]; 64],
+    /// Per square, the moves that lead to a free square.
+    valid: [u8; 64],
+    /// Per square and move, the tie-break part of Warnsdorff's key of the
+    /// square it leads to (below 2^24; its low three bits are the move).
+    tie: [[u32; 8]; 64],
+}
+
+impl Stepper {
+    /// Takes steps, without giving them out, while a step's events fit in
+    /// `budget` events (see [`Tally::events`]) and the search is not over;
+    /// on boards of more than 64 squares it takes none. The stepper is left
+    /// exactly as the same steps one by one leave it.
+    pub(crate) fn run(&mut self, budget: u64) -> Tally {
+        let n = self.taken.len() - 1;
+        if n > 64 || budget < MOST_EVENTS || self.path.is_empty() {
+            return Tally::default();
+        }
+        let masks = self.masks(n);
+        let on_path = self.path.iter().fold(0u64, |b, &i| b | 1 << i);
+        let taken = (0..n)
+            .filter(|&i| self.taken[i])
+            .fold(0u64, |b, i| b | 1 << i);
+        let blocked = taken & !on_path;
+        let tally = if self.tie.is_some() {
+            self.run_on::<true>(&masks, taken, budget)
+        } else {
+            self.run_on::<false>(&masks, taken, budget)
+        };
+        self.nodes += tally.moves;
+        self.set_arrays(&masks, n, blocked);
+        tally
+    }
+
+    fn masks(&self, n: usize) -> Masks {
+        let mut m = Masks {
+            near: [0; 64],
+            to: [[0; 8]; 64],
+            valid: [0; 64],
+            tie: [[0; 8]; 64],
+        };
+        for i in 0..n {
+            for (k, &j) in self.moves[i].iter().enumerate() {
+                if j == NONE {
+                    continue;
+                }
+                m.near[i] |= 1 << j;
+                m.to[i][k] = j as u8;
+                m.valid[i] |= 1 << k;
+                if let Some(t) = &self.tie {
+                    // Below 2^24 on 64 squares: ((w-1)^2 + (h-1)^2) << 3 | k.
+                    m.tie[i][k] = t.key(self.squares[j as usize], k) as u32;
+                }
+            }
+        }
+        m
+    }
+
+    /// The search's loop on the bitboard `taken` (visited or blocked).
+    #[inline(never)]
+    fn run_on<const WARNSDORFF: bool>(&mut self, m: &Masks, mut taken: u64, budget: u64) -> Tally {
+        let mut t = Tally::default();
+        let (free, closed, prune) = (self.free, self.closed, self.prune);
+        let start = self.start as usize;
+        let start_bit = 1u64 << start;
+        // The path and the queues in arrays of the board's size, set back
+        // into the stepper's vectors at the end.
+        let mut path = [0u8; 64];
+        let mut queue = [0u64; 64];
+        let mut depth = self.path.len();
+        for (k, (&p, &q)) in self.path.iter().zip(&self.queue).enumerate() {
+            path[k] = p as u8;
+            queue[k] = q;
+        }
+        let mut reported = self.reported;
+        while depth > 0 && t.events + MOST_EVENTS <= budget {
+            let cur = usize::from(path[depth - 1]);
+            if !reported && depth == free && (!closed || m.near[cur] & start_bit != 0) {
+                reported = true;
+                t.tours += 1;
+                t.events += 1;
+                continue;
+            }
+            let mut fresh = true;
+            let mut next = None;
+            if depth < free {
+                let mut q = queue[depth - 1];
+                if q == UNORDERED {
+                    q = order::<WARNSDORFF>(m, cur, taken, closed, start_bit);
+                } else {
+                    fresh = false;
+                }
+                if q != 0 {
+                    next = Some((q & 0xf) as usize - 1);
+                    q >>= 4;
+                }
+                queue[depth - 1] = q;
+            }
+            if let Some(k) = next {
+                let j = usize::from(m.to[cur][k]);
+                taken |= 1 << j;
+                t.moves += 1;
+                if prune && dead(m, taken, cur, j, depth + 1, free, closed, start_bit) {
+                    taken &= !(1 << j);
+                    t.prunes += 1;
+                    t.backtracks += 1;
+                    t.events += 3;
+                } else {
+                    path[depth] = j as u8;
+                    queue[depth] = UNORDERED;
+                    depth += 1;
+                    t.events += 1 + u64::from(WARNSDORFF && depth < free);
+                }
+            } else {
+                let dead_end = !reported && fresh;
+                reported = false;
+                taken &= !(1 << cur);
+                depth -= 1;
+                t.backtracks += 1;
+                t.dead_ends += u64::from(dead_end);
+                t.events += 1 + u64::from(dead_end);
+            }
+        }
+        self.reported = reported;
+        self.path.clear();
+        self.path
+            .extend(path[..depth].iter().map(|&p| u32::from(p)));
+        self.queue.clear();
+        self.queue.extend_from_slice(&queue[..depth]);
+        t
+    }
+
+    /// Sets `taken` and `deg` from the path and the blocked squares.
+    fn set_arrays(&mut self, masks: &Masks, n: usize, blocked: u64) {
+        let on_path = self.path.iter().fold(0u64, |b, &i| b | 1 << i);
+        let taken = on_path | blocked;
+        for i in 0..n {
+            self.taken[i] = taken >> i & 1 == 1;
+        }
+        if !self.degrees {
+            return;
+        }
+        // The entry of the moves off the board: every square entered
+        // took one off it for each such move (wrapping; never read).
+        let mut off = 0u8;
+        for i in 0..n {
+            if blocked >> i & 1 == 1 {
+                continue;
+            }
+            self.deg[i] = (masks.near[i] & !taken).count_ones() as u8;
+            if on_path >> i & 1 == 1 {
+                let none = self.moves[i].iter().filter(|&&j| j == NONE).count() as u8;
+                off = off.wrapping_sub(none);
+            }
+        }
+        self.deg[n] = off;
+    }
+}
+
+/// The moves from `cur` to squares not taken, in the order they are tried,
+/// as [`Stepper::order`] gives them.
+#[inline(always)]
+fn order<const WARNSDORFF: bool>(
+    m: &Masks,
+    cur: usize,
+    taken: u64,
+    closed: bool,
+    start_bit: u64,
+) -> u64 {
+    let open_squares = m.near[cur] & !taken;
+    let mut open = 0u32;
+    for k in 0..8 {
+        open |= ((open_squares >> m.to[cur][k]) as u32 & 1) << k;
+    }
+    let mut open = open & u32::from(m.valid[cur]);
+    if !WARNSDORFF {
+        return SEED_QUEUES[open as usize];
+    }
+    // Warnsdorff's keys: onward moves (and, for a closed tour, one more
+    // next to the start, kept for the end), then the tie-break.
+    let free = if closed { !taken | start_bit } else { !taken };
+    let mut keys = [0u32; 8];
+    let mut len = 0;
+    while open != 0 {
+        let k = open.trailing_zeros() as usize;
+        open &= open - 1;
+        let j = usize::from(m.to[cur][k]);
+        let d = (m.near[j] & free).count_ones();
+        let key = (d << 24) | m.tie[cur][k];
+        // Insertion into the sorted keys.
+        let mut at = len;
+        while at > 0 && keys[at - 1] > key {
+            keys[at] = keys[at - 1];
+            at -= 1;
+        }
+        keys[at] = key;
+        len += 1;
+    }
+    keys[..len]
+        .iter()
+        .rev()
+        .fold(0, |q, &key| (q << 4) | (u64::from(key & 7) + 1))
+}
+
+/// [`super::dead`] on the bitboard: after the move from `prev` to `head`,
+/// an unvisited neighbour of `prev` that can no longer be entered and left
+/// (more than one with one way, or any with none), or a closed tour's start
+/// with no way back.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn dead(
+    m: &Masks,
+    taken: u64,
+    prev: usize,
+    head: usize,
+    depth: usize,
+    free: usize,
+    closed: bool,
+    start_bit: u64,
+) -> bool {
+    if depth == free {
+        return false;
+    }
+    let start = start_bit.trailing_zeros() as usize;
+    if closed && m.near[start] & !taken == 0 {
+        return true;
+    }
+    // Ways into or out of v: its unvisited neighbours, the head, and for a
+    // closed tour the start.
+    let mut ways = !taken | 1 << head;
+    if closed {
+        ways |= start_bit;
+    }
+    let mut left = m.near[prev] & !taken;
+    let mut ends = 0;
+    while left != 0 {
+        let v = left.trailing_zeros() as usize;
+        left &= left - 1;
+        match (m.near[v] & ways).count_ones() {
+            0 => return true,
+            1 => {
+                ends += 1;
+                if ends > 1 {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+/// The seed's queue of moves for each set of open moves: the moves in
+/// their order, 4 bits each (the move plus one), the first lowest.
+const SEED_QUEUES: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut open = 0;
+    while open < 256 {
+        let mut q = 0u64;
+        let mut shift = 0;
+        let mut k = 0;
+        while k < 8 {
+            if open >> k & 1 == 1 {
+                q |= (k as u64 + 1) << shift;
+                shift += 4;
+            }
+            k += 1;
+        }
+        t[open] = q;
+        open += 1;
+    }
+    t
+};
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Order, Step, Stepper};
+    use crate::knight::{KnightBoard, TieBreak};
+    use crate::BoardSize;
+
+    /// What the events of one step add to a tally.
+    fn tally(t: &mut super::Tally, step: Step, warnsdorff: bool, s: &Stepper) {
+        match step {
+            Step::Move { pruned: true, .. } => {
+                t.moves += 1;
+                t.prunes += 1;
+                t.backtracks += 1;
+                t.events += 3;
+            }
+            Step::Move { .. } => {
+                t.moves += 1;
+                t.events += 1 + u64::from(warnsdorff && s.path.len() < s.free);
+            }
+            Step::Tour => {
+                t.tours += 1;
+                t.events += 1;
+            }
+            Step::Back { dead_end, .. } => {
+                t.backtracks += 1;
+                t.dead_ends += u64::from(dead_end);
+                t.events += 1 + u64::from(dead_end);
+            }
+        }
+    }
+
+    fn same(a: &Stepper, b: &Stepper) -> bool {
+        a.path == b.path
+            && a.queue == b.queue
+            && a.taken == b.taken
+            && a.deg == b.deg
+            && a.reported == b.reported
+            && a.nodes == b.nodes
+    }
+
+    /// Runs in bulk of varied budgets leave the stepper as the same steps
+    /// one by one do, with the same tally, on boards with and without
+    /// blocked squares, open and closed, in every order, with and without
+    /// the pruning, up to the 64 squares of 8x8 (cut after 300,000 steps).
+    #[test]
+    fn bulk_runs_are_the_steps_one_by_one() {
+        let board = |w, h, blocked: &[&str]| {
+            let blocked: Vec<_> = blocked.iter().map(|s| s.parse().unwrap()).collect();
+            KnightBoard::with_blocked(BoardSize::new(w, h).unwrap(), &blocked).unwrap()
+        };
+        let boards = [
+            (board(5, 5, &[]), 0),
+            (board(5, 5, &[]), 12),
+            (board(3, 4, &[]), 0),
+            (board(6, 5, &["b2", "d4"]), 0),
+            (board(8, 8, &[]), 0),
+            (board(8, 8, &["e4"]), 9),
+            (board(4, 4, &[]), 0),
+        ];
+        let orders = [
+            Order::Seed,
+            Order::Warnsdorff(TieBreak::Corner),
+            Order::Warnsdorff(TieBreak::MoveOrder),
+        ];
+        let mut budgets = 0x2545_f491_4f6c_dd1d_u64;
+        let mut bulk_steps = 0;
+        for (b, start) in &boards {
+            for order in orders {
+                for closed in [false, true] {
+                    for prune in [false, true] {
+                        let warnsdorff = order != Order::Seed;
+                        let mut fast = Stepper::new(b, *start, closed, order, prune);
+                        let mut slow = fast.clone();
+                        let mut steps = 0;
+                        while steps < 300_000 {
+                            budgets ^= budgets << 13;
+                            budgets ^= budgets >> 7;
+                            budgets ^= budgets << 17;
+                            let budget = budgets % 3000;
+                            let got = fast.run(budget);
+                            let mut want = super::Tally::default();
+                            while want.events + super::MOST_EVENTS <= budget {
+                                let Some(step) = slow.step() else { break };
+                                tally(&mut want, step, warnsdorff, &slow);
+                                steps += 1;
+                            }
+                            assert_eq!(got, want);
+                            assert!(same(&fast, &slow), "{order:?} closed {closed}");
+                            bulk_steps += got.moves;
+                            if slow.path.is_empty() {
+                                break;
+                            }
+                            // A step one by one between runs.
+                            assert_eq!(fast.step(), slow.step());
+                            steps += 1;
+                            assert!(same(&fast, &slow));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(bulk_steps > 1_000_000, "{bulk_steps}");
+    }
+
+    /// Boards of more than 64 squares are left to the steps one by one.
+    #[test]
+    fn boards_over_64_squares_take_no_bulk_steps() {
+        let b = KnightBoard::new(BoardSize::new(9, 8).unwrap()).unwrap();
+        let mut s = Stepper::new(&b, 0, false, Order::Seed, false);
+        assert_eq!(s.run(1000), super::Tally::default());
+        assert_eq!(s.path, [0]);
+    }
+}
