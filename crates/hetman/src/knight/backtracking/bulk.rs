@@ -32,8 +32,9 @@ pub(crate) struct Tally {
     pub events: u64,
 }
 
-/// The most events one step makes (a pruned move).
-const MOST_EVENTS: u64 = 3;
+/// The most events one turn of the bulk loop makes: a move into a dead end
+/// with Warnsdorff's candidates, the dead end and the step back.
+const MOST_EVENTS: u64 = 4;
 
 /// The board as masks, made once per bulk run.
 struct Masks {
@@ -115,53 +116,86 @@ impl Stepper {
             queue[k] = q;
         }
         let mut reported = self.reported;
+        // Whether the knight has not moved on from its square yet. The
+        // moves of a square are put in order as it is entered (the order
+        // its first choice would give: the board is the same then), so a
+        // square with none is a dead end at once: the move there and the
+        // step back are taken together.
+        let mut fresh = queue[depth - 1] == UNORDERED;
+        if fresh && depth < free {
+            let cur = usize::from(path[depth - 1]);
+            queue[depth - 1] = order::<WARNSDORFF>(m, cur, taken, closed, start_bit);
+        }
         while depth > 0 && t.events + MOST_EVENTS <= budget {
             let cur = usize::from(path[depth - 1]);
-            if !reported && depth == free && (!closed || m.near[cur] & start_bit != 0) {
-                reported = true;
-                t.tours += 1;
-                t.events += 1;
+            if depth == free {
+                // The last square: a tour, or for a closed one maybe not.
+                if !reported && (!closed || m.near[cur] & start_bit != 0) {
+                    reported = true;
+                    t.tours += 1;
+                    t.events += 1;
+                    continue;
+                }
+                let dead_end = !reported;
+                reported = false;
+                taken &= !(1 << cur);
+                depth -= 1;
+                fresh = false;
+                t.backtracks += 1;
+                t.dead_ends += u64::from(dead_end);
+                t.events += 1 + u64::from(dead_end);
                 continue;
             }
-            let mut fresh = true;
-            let mut next = None;
-            if depth < free {
-                let mut q = queue[depth - 1];
-                if q == UNORDERED {
-                    q = order::<WARNSDORFF>(m, cur, taken, closed, start_bit);
-                } else {
-                    fresh = false;
-                }
-                if q != 0 {
-                    next = Some((q & 0xf) as usize - 1);
-                    q >>= 4;
-                }
-                queue[depth - 1] = q;
-            }
-            if let Some(k) = next {
-                let j = usize::from(m.to[cur][k]);
-                taken |= 1 << j;
-                t.moves += 1;
-                if prune && dead(m, taken, cur, j, depth + 1, free, closed, start_bit) {
-                    taken &= !(1 << j);
-                    t.prunes += 1;
-                    t.backtracks += 1;
-                    t.events += 3;
-                } else {
-                    path[depth] = j as u8;
-                    queue[depth] = UNORDERED;
-                    depth += 1;
-                    t.events += 1 + u64::from(WARNSDORFF && depth < free);
-                }
-            } else {
+            let q = queue[depth - 1];
+            if q == 0 {
                 let dead_end = !reported && fresh;
                 reported = false;
                 taken &= !(1 << cur);
                 depth -= 1;
+                fresh = false;
                 t.backtracks += 1;
                 t.dead_ends += u64::from(dead_end);
                 t.events += 1 + u64::from(dead_end);
+                continue;
             }
+            queue[depth - 1] = q >> 4;
+            fresh = false;
+            let j = usize::from(m.to[cur][(q & 0xf) as usize - 1]);
+            taken |= 1 << j;
+            t.moves += 1;
+            if prune && dead(m, taken, cur, j, depth + 1, free, closed, start_bit) {
+                taken &= !(1 << j);
+                t.prunes += 1;
+                t.backtracks += 1;
+                t.events += 3;
+                continue;
+            }
+            if depth + 1 == free {
+                path[depth] = j as u8;
+                queue[depth] = UNORDERED;
+                depth += 1;
+                fresh = true;
+                t.events += 1;
+                continue;
+            }
+            let next = order::<WARNSDORFF>(m, j, taken, closed, start_bit);
+            if next == 0 {
+                // Into a dead end and back: the move (with Warnsdorff's
+                // candidates, none), the dead end and the step back.
+                taken &= !(1 << j);
+                t.backtracks += 1;
+                t.dead_ends += 1;
+                t.events += 3 + u64::from(WARNSDORFF);
+                continue;
+            }
+            path[depth] = j as u8;
+            queue[depth] = next;
+            depth += 1;
+            fresh = true;
+            t.events += 1 + u64::from(WARNSDORFF);
+        }
+        if fresh && depth > 0 {
+            queue[depth - 1] = UNORDERED;
         }
         self.reported = reported;
         self.path.clear();
@@ -394,13 +428,19 @@ mod tests {
                             budgets ^= budgets << 17;
                             let budget = budgets % 3000;
                             let got = fast.run(budget);
+                            // The same events one step at a time: the run
+                            // stops between steps, and only where another
+                            // turn of it might not fit, or at the end.
                             let mut want = super::Tally::default();
-                            while want.events + super::MOST_EVENTS <= budget {
-                                let Some(step) = slow.step() else { break };
+                            while want.events < got.events {
+                                let step = slow.step().unwrap();
                                 tally(&mut want, step, warnsdorff, &slow);
                                 steps += 1;
                             }
                             assert_eq!(got, want);
+                            assert!(
+                                got.events + super::MOST_EVENTS > budget || slow.path.is_empty()
+                            );
                             assert!(same(&fast, &slow), "{order:?} closed {closed}");
                             bulk_steps += got.moves;
                             if slow.path.is_empty() {
