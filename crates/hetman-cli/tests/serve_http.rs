@@ -605,21 +605,27 @@ fn idle_sockets_cannot_lock_the_class_out() {
 #[test]
 fn work_stops_when_the_client_leaves() {
     let s = Server::start();
-    // The slowest replay there is (Warnsdorff's order with its pruning,
-    // about 3 s of CPU for 10^8 steps): still running a second after the
-    // clients leave, unless they stop it.
-    let heavy = "/api/knight/trace?size=8&start=a1&order=warnsdorff&skip=100000000&limit=10";
-    let c: Vec<TcpStream> = (0..2)
-        .map(|_| {
+    // Twelve of the slowest replays there are (Warnsdorff's order with its
+    // pruning, about a second of CPU for 10^8 steps), from twelve start
+    // squares so that none starts from another's saved states, and a HEAD
+    // request of one more: on the server's workers (one a core) they would
+    // run for seconds after the clients leave, unless the server stops
+    // them, those still waiting for a worker included.
+    let mut c: Vec<TcpStream> = (0..12u8)
+        .map(|i| {
+            let start = format!("{}{}", (b'a' + i % 8) as char, 1 + i / 8);
+            let heavy = format!(
+                "/api/knight/trace?size=8&start={start}&order=warnsdorff&skip=100000000&limit=10"
+            );
             let mut c = TcpStream::connect(("127.0.0.1", s.port)).unwrap();
             write!(c, "GET {heavy} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
             c
         })
         .collect();
-    let _ = s.request(
-        "HEAD",
-        "/api/knight/trace?size=8&start=b1&order=warnsdorff&skip=100000000&format=html",
-    );
+    let mut head = TcpStream::connect(("127.0.0.1", s.port)).unwrap();
+    let export = "/api/knight/trace?size=8&start=e4&order=warnsdorff&skip=100000000&format=html";
+    write!(head, "HEAD {export} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    c.push(head);
     std::thread::sleep(Duration::from_millis(1000));
     let busy = cpu_seconds(s.child.id());
     drop(c);
@@ -651,17 +657,22 @@ fn cpu_seconds(pid: u32) -> f64 {
 #[test]
 fn a_busy_server_says_when_to_come_back() {
     let s = Server::start_with(&["--workers", "1"], None);
-    let heavy = "/api/knight/trace?size=8&start=a1&skip=100000000&limit=10";
+    // About a second each, from 18 start squares (none starts from the
+    // states another saved).
+    let heavy = |i: u8| {
+        let start = format!("{}{}", (b'a' + i % 8) as char, 1 + i / 8);
+        format!("/api/knight/trace?size=8&start={start}&skip=100000000&limit=10")
+    };
     // One running and 16 waiting fill the queue of one worker.
     let held: Vec<TcpStream> = (0..17)
-        .map(|_| {
+        .map(|i| {
             let mut c = TcpStream::connect(("127.0.0.1", s.port)).unwrap();
-            write!(c, "GET {heavy} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+            write!(c, "GET {} HTTP/1.1\r\nHost: x\r\n\r\n", heavy(i)).unwrap();
             c
         })
         .collect();
     std::thread::sleep(Duration::from_millis(500));
-    let a = s.get(heavy);
+    let a = s.get(&heavy(17));
     assert_eq!(a.status, 503, "{}", a.body);
     assert_eq!(a.header("retry-after"), Some("5"));
     assert!(a.error().contains("busy"), "{}", a.body);

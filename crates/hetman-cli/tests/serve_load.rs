@@ -9,7 +9,7 @@
 //!   meanwhile.
 //! - 32 concurrent heavy traces (`skip=10^8` into the knight's 8x8 search
 //!   in Warnsdorff's order, from 32 start squares so that none starts from
-//!   another's saved states; about 3 s each, the slowest replay there is):
+//!   another's saved states; about a second each, the slowest replay there is):
 //!   the probes' p99 under 100 ms;
 //!   when the clients leave, the server's CPU goes still within a second or
 //!   two (main ran each skip to its end, 163-352 s of both cores).
