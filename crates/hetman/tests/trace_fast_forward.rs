@@ -90,12 +90,15 @@ fn knight_traces_fast_forward_as_they_step() {
         (board(3, 4, &[]), "a1", true),
         (board(5, 6, &["c3", "d4"]), "a1", false),
         (board(6, 6, &[]), "a1", true),
+        // All 64 squares: the bulk run's largest board.
+        (board(8, 8, &[]), "a1", false),
+        (board(8, 8, &["d5"]), "b1", true),
     ];
     let mut runs = 0;
     for (b, start, closed) in &boards {
         for order in [KnightOrder::Plain, KnightOrder::Warnsdorff] {
             let fresh = KnightTrace::new(b, start.parse().unwrap(), order, *closed).unwrap();
-            // The whole search, or its first 3 million events (6x6).
+            // The whole search, or its first 3 million events (6x6, 8x8).
             let cut = Capped {
                 trace: fresh,
                 left: 3_000_000,

@@ -406,6 +406,13 @@ mod tests {
             (board(8, 8, &[]), 0),
             (board(8, 8, &["e4"]), 9),
             (board(4, 4, &[]), 0),
+            // A start with no moves, boards one and two squares wide, two
+            // free squares, a blocked square next to the start.
+            (board(3, 3, &[]), 4),
+            (board(1, 4, &[]), 0),
+            (board(2, 7, &[]), 0),
+            (board(3, 2, &["a2", "b1", "b2", "c1"]), 0),
+            (board(5, 5, &["b3"]), 0),
         ];
         let orders = [
             Order::Seed,
