@@ -652,6 +652,39 @@ fn cpu_seconds(pid: u32) -> f64 {
     ticks / 100.0
 }
 
+/// A client that stops reading its answer (a laptop closed mid-answer)
+/// keeps no one waiting: the stream gives its slot back while it waits to
+/// send. It used to hold the one worker for 30 s, and the next trace got
+/// 503 after 20 s in the queue.
+#[test]
+fn a_client_that_stops_reading_holds_no_slot() {
+    let s = Server::start_with(&["--workers", "1"], None);
+    // About 20 MB of events, far more than the socket and the server buffer.
+    let mut stalled = TcpStream::connect(("127.0.0.1", s.port)).unwrap();
+    write!(
+        stalled,
+        "GET /api/knight/trace?size=8&start=a3&limit=200000 HTTP/1.1\r\nHost: x\r\n\r\n"
+    )
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(1000));
+    let t = Instant::now();
+    let a = s.get("/api/knight/trace?size=8&start=h8&limit=10");
+    let took = t.elapsed();
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert!(took < Duration::from_secs(5), "the trace waited {took:?}");
+    // The stalled answer goes on when its client reads again.
+    stalled
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let mut got = 0;
+    let mut buf = vec![0u8; 1 << 16];
+    while got < 1 << 20 {
+        let k = std::io::Read::read(&mut stalled, &mut buf).unwrap();
+        assert!(k > 0, "the answer ended after {got} bytes");
+        got += k;
+    }
+}
+
 /// With one worker, a second heavy request waits; past the queue it gets
 /// 503 with Retry-After and a JSON body.
 #[test]

@@ -1,8 +1,12 @@
 //! The bodies of the trace answers: JSON Lines streamed as the search runs,
 //! and the player as one page. Each runs on a blocking thread under a
 //! [`Ticket`] of the gate: the stop flag ends the work when the body is
-//! dropped (the client left) or the time is up, and a client that stops
-//! reading cannot hold a slot for longer than [`SEND_WAIT`] per piece.
+//! dropped (the client left) or the time is up. The slot is held only while
+//! the work runs: a stream gives it back while it waits for a client that
+//! is slow to take the next piece (at most [`SEND_WAIT`], then it ends) and
+//! takes a slot again before it goes on; a page gives it back once built.
+//! So clients that stop reading (a laptop closed mid-answer) keep no one
+//! else waiting.
 
 use super::work::{OwnedPagePermit, Stop, Ticket};
 use axum::body::{Body, Bytes};
@@ -25,18 +29,36 @@ pub fn stream_lines(
     let (tx, rx) = tokio::sync::mpsc::channel::<Bytes>(4);
     let handle = tokio::runtime::Handle::current();
     tokio::task::spawn_blocking(move || {
-        let _slot = slot;
+        let gate = std::sync::Arc::clone(slot.semaphore());
+        let mut slot = Some(slot);
         let mut buf = Vec::with_capacity(CHUNK_BYTES + 1024);
         let mut open = true;
-        let send = |buf: &mut Vec<u8>| {
-            let piece = std::mem::replace(buf, Vec::with_capacity(CHUNK_BYTES + 1024));
-            !stop.is_set()
-                && handle.block_on(async {
-                    matches!(
-                        tokio::time::timeout(SEND_WAIT, tx.send(Bytes::from(piece))).await,
-                        Ok(Ok(()))
-                    )
-                })
+        let mut send = |buf: &mut Vec<u8>| {
+            let piece = Bytes::from(std::mem::replace(
+                buf,
+                Vec::with_capacity(CHUNK_BYTES + 1024),
+            ));
+            if stop.is_set() {
+                return false;
+            }
+            let piece = match tx.try_send(piece) {
+                Ok(()) => return true,
+                Err(tokio::sync::mpsc::error::TrySendError::Closed(_)) => return false,
+                Err(tokio::sync::mpsc::error::TrySendError::Full(piece)) => piece,
+            };
+            // The client is slow to read: wait without the slot, then take
+            // one again (as a request in the queue would) before going on.
+            slot = None;
+            handle.block_on(async {
+                let sent = matches!(
+                    tokio::time::timeout(SEND_WAIT, tx.send(piece)).await,
+                    Ok(Ok(()))
+                );
+                if sent && !stop.is_set() {
+                    slot = gate.clone().acquire_owned().await.ok();
+                }
+                slot.is_some()
+            })
         };
         produce(&stop, &mut |line: &str| {
             buf.extend_from_slice(line.as_bytes());
@@ -66,8 +88,9 @@ pub fn stream_lines(
 }
 
 /// The player as one page with the trace inside (at most the request's
-/// limit of events), in `lang` when the browser asks for none of pl, ru, en. The page's permit and the slot are held until the page
-/// is sent, so the pages in memory at once are bounded.
+/// limit of events), in `lang` when the browser asks for none of pl, ru, en.
+/// The page's permit is held until the page is sent, so the pages in memory
+/// at once are bounded; the slot, until it is built.
 pub fn html_page(
     ticket: Ticket,
     page_permit: OwnedPagePermit,
@@ -80,6 +103,8 @@ pub fn html_page(
     let work_stop = stop.clone();
     tokio::task::spawn_blocking(move || {
         let stop = work_stop;
+        // The slot is the work's: given back once the page is built.
+        let _slot = slot;
         let mut text = String::new();
         produce(&stop, &mut |line: &str| {
             text.push_str(line);
@@ -97,7 +122,7 @@ pub fn html_page(
         Building(tokio::sync::oneshot::Receiver<String>),
         Sending(Bytes),
     }
-    let held = (slot, watch, stop, page_permit);
+    let held = (watch, stop, page_permit);
     let body =
         futures_util::stream::unfold(Some((State::Building(rx), held)), |state| async move {
             let (state, held) = state?;
@@ -111,7 +136,7 @@ pub fn html_page(
                 },
                 State::Sending(rest) => rest,
             };
-            if held.2.is_set() {
+            if held.1.is_set() {
                 let e = std::io::Error::other("the page took too long to send");
                 return Some((Err(e), None));
             }

@@ -26,8 +26,10 @@
 //! (`--workers`, the cores by default; more wait in a short queue, then get
 //! 503 with `Retry-After`), so the page and `/api/limits` stay quick; a
 //! search stops within a few thousand events when its client leaves, also
-//! while it skips; a one-page export holds its slot until it is sent, so the
-//! pages in memory are at most the workers; connections stay below the
+//! while it skips; a slot is held only while the work runs (a stream gives
+//! it back while it waits for a client slow to read, a page once it is
+//! built), so clients that stop reading keep no one waiting; one-page
+//! exports are built and sent one at a time; connections stay below the
 //! open-file limit, a client has 10 s to send its headers (and a kept-alive
 //! connection 10 s to send the next), and quiet ones are closed first when
 //! nearly all are taken; every answer has a Content-Security-Policy,
