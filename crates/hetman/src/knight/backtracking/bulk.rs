@@ -55,8 +55,19 @@ impl Stepper {
     /// on boards of more than 64 squares it takes none. The stepper is left
     /// exactly as the same steps one by one leave it.
     pub(crate) fn run(&mut self, budget: u64) -> Tally {
+        self.run_with(budget, u64::MAX, false)
+    }
+
+    /// Takes steps as [`run`](Self::run) does, without a budget of events,
+    /// until a tour is found (the stepper is left on it), `max_moves` moves
+    /// are made or the search is over.
+    pub(crate) fn run_to_tour(&mut self, max_moves: u64) -> Tally {
+        self.run_with(u64::MAX, max_moves, true)
+    }
+
+    fn run_with(&mut self, budget: u64, max_moves: u64, to_tour: bool) -> Tally {
         let n = self.taken.len() - 1;
-        if n > 64 || budget < MOST_EVENTS || self.path.is_empty() {
+        if n > 64 || budget < MOST_EVENTS || max_moves == 0 || self.path.is_empty() {
             return Tally::default();
         }
         let masks = self.masks(n);
@@ -65,10 +76,11 @@ impl Stepper {
             .filter(|&i| self.taken[i])
             .fold(0u64, |b, i| b | 1 << i);
         let blocked = taken & !on_path;
+        let limits = (budget, max_moves, to_tour);
         let tally = if self.tie.is_some() {
-            self.run_on::<true>(&masks, taken, budget)
+            self.run_on::<true>(&masks, taken, limits)
         } else {
-            self.run_on::<false>(&masks, taken, budget)
+            self.run_on::<false>(&masks, taken, limits)
         };
         self.nodes += tally.moves;
         self.set_arrays(&masks, n, blocked);
@@ -101,7 +113,12 @@ impl Stepper {
 
     /// The search's loop on the bitboard `taken` (visited or blocked).
     #[inline(never)]
-    fn run_on<const WARNSDORFF: bool>(&mut self, m: &Masks, mut taken: u64, budget: u64) -> Tally {
+    fn run_on<const WARNSDORFF: bool>(
+        &mut self,
+        m: &Masks,
+        mut taken: u64,
+        (budget, max_moves, to_tour): (u64, u64, bool),
+    ) -> Tally {
         let mut t = Tally::default();
         let (free, closed, prune) = (self.free, self.closed, self.prune);
         let start = self.start as usize;
@@ -126,7 +143,7 @@ impl Stepper {
             let cur = usize::from(path[depth - 1]);
             queue[depth - 1] = order::<WARNSDORFF>(m, cur, taken, closed, start_bit);
         }
-        while depth > 0 && t.events + MOST_EVENTS <= budget {
+        while depth > 0 && t.events + MOST_EVENTS <= budget && t.moves < max_moves {
             let cur = usize::from(path[depth - 1]);
             if depth == free {
                 // The last square: a tour, or for a closed one maybe not.
@@ -134,6 +151,9 @@ impl Stepper {
                     reported = true;
                     t.tours += 1;
                     t.events += 1;
+                    if to_tour {
+                        break;
+                    }
                     continue;
                 }
                 let dead_end = !reported;

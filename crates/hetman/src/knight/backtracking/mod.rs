@@ -369,7 +369,20 @@ pub(crate) fn search(
     max_nodes: Option<u64>,
     stop: Option<&AtomicBool>,
 ) -> Result<Outcome, Error> {
-    let mut s = Stepper::new(board, start, closed, order, prune);
+    let s = Stepper::new(board, start, closed, order, prune);
+    if board.squares() <= 64 {
+        search_in_bulk(s, max_nodes, stop)
+    } else {
+        search_by_steps(s, max_nodes, stop)
+    }
+}
+
+/// [`search`] a step at a time.
+fn search_by_steps(
+    mut s: Stepper,
+    max_nodes: Option<u64>,
+    stop: Option<&AtomicBool>,
+) -> Result<Outcome, Error> {
     while let Some(step) = s.advance::<false>() {
         let nodes = s.nodes;
         match step {
@@ -384,11 +397,7 @@ pub(crate) fn search(
                     return Err(Error::Interrupted);
                 }
                 if max_nodes.is_some_and(|lim| nodes > lim) {
-                    return Err(Error::TooLarge {
-                        reason: format!(
-                            "the search gave up after {nodes} nodes without finding a tour or proving there is none"
-                        ),
-                    });
+                    return Err(gave_up(nodes));
                 }
             }
             Step::Back { .. } => {}
@@ -396,6 +405,43 @@ pub(crate) fn search(
     }
     let nodes = s.nodes;
     Ok(Outcome { path: None, nodes })
+}
+
+/// [`search`] on a board of at most 64 squares: the bulk run, stopped at
+/// every 4,096th move for the same checks, so that it gives up where the
+/// steps one by one do.
+fn search_in_bulk(
+    mut s: Stepper,
+    max_nodes: Option<u64>,
+    stop: Option<&AtomicBool>,
+) -> Result<Outcome, Error> {
+    loop {
+        let tally = s.run_to_tour(0x1000 - (s.nodes & 0xfff));
+        let nodes = s.nodes;
+        if tally.tours > 0 {
+            return Ok(Outcome {
+                path: Some(std::mem::take(&mut s.path)),
+                nodes,
+            });
+        }
+        if s.path.is_empty() {
+            return Ok(Outcome { path: None, nodes });
+        }
+        if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return Err(Error::Interrupted);
+        }
+        if max_nodes.is_some_and(|lim| nodes > lim) {
+            return Err(gave_up(nodes));
+        }
+    }
+}
+
+fn gave_up(nodes: u64) -> Error {
+    Error::TooLarge {
+        reason: format!(
+            "the search gave up after {nodes} nodes without finding a tour or proving there is none"
+        ),
+    }
 }
 
 /// No square: off the board or blocked (in [`Stepper::moves`]).
@@ -510,6 +556,59 @@ mod tests {
             .collect();
         c.sort_unstable();
         c.into_iter().map(|(_, _, j)| j).collect()
+    }
+
+    /// The search in bulk finds the tour the steps one by one find, after
+    /// as many nodes, and gives up where they give up, on small boards with
+    /// and without blocked squares, every order, open and closed.
+    #[test]
+    fn the_search_in_bulk_is_the_search_by_steps() {
+        let board = |w, h, blocked: &[&str]| {
+            let blocked: Vec<_> = blocked.iter().map(|s| s.parse().unwrap()).collect();
+            KnightBoard::with_blocked(BoardSize::new(w, h).unwrap(), &blocked).unwrap()
+        };
+        let boards = [
+            board(5, 5, &[]),
+            board(3, 4, &[]),
+            board(6, 5, &["b2", "d4"]),
+            board(6, 6, &[]),
+            board(4, 4, &[]),
+            board(8, 8, &["e4"]),
+        ];
+        let orders = [Order::Seed, Order::Warnsdorff(TieBreak::default())];
+        let mut tours = 0;
+        for b in &boards {
+            for start in [0, b.squares() as u32 / 2 + 1] {
+                if b.is_blocked(start) {
+                    continue;
+                }
+                for order in orders {
+                    for closed in [false, true] {
+                        for prune in [false, true] {
+                            // The whole search only on the small boards.
+                            let mut limits = vec![Some(10), Some(5_000), Some(300_000)];
+                            if b.squares() <= 25 {
+                                limits.push(None);
+                            }
+                            for max_nodes in limits {
+                                let new = || Stepper::new(b, start, closed, order, prune);
+                                let bulk = search_in_bulk(new(), max_nodes, None);
+                                let steps = search_by_steps(new(), max_nodes, None);
+                                match (bulk, steps) {
+                                    (Ok(a), Ok(b)) => {
+                                        assert_eq!((&a.path, a.nodes), (&b.path, b.nodes));
+                                        tours += u64::from(a.path.is_some());
+                                    }
+                                    (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+                                    (a, b) => panic!("{:?} against {:?}", a.is_ok(), b.is_ok()),
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(tours > 20, "{tours}");
     }
 
     #[test]
