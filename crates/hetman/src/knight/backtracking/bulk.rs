@@ -145,8 +145,10 @@ impl Stepper {
         }
         while depth > 0 && t.events + MOST_EVENTS <= budget && t.moves < max_moves {
             let cur = usize::from(path[depth - 1]);
-            if depth == free {
-                // The last square: a tour, or for a closed one maybe not.
+            let q = if depth == free {
+                // The last square: a tour (for a closed one, maybe not),
+                // then back (a dead end where there was none; the square
+                // is fresh, no move is ever tried from it).
                 if !reported && (!closed || m.near[cur] & start_bit != 0) {
                     reported = true;
                     t.tours += 1;
@@ -156,17 +158,10 @@ impl Stepper {
                     }
                     continue;
                 }
-                let dead_end = !reported;
-                reported = false;
-                taken &= !(1 << cur);
-                depth -= 1;
-                fresh = false;
-                t.backtracks += 1;
-                t.dead_ends += u64::from(dead_end);
-                t.events += 1 + u64::from(dead_end);
-                continue;
-            }
-            let q = queue[depth - 1];
+                0
+            } else {
+                queue[depth - 1]
+            };
             if q == 0 {
                 let dead_end = !reported && fresh;
                 reported = false;
