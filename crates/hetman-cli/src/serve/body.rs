@@ -33,7 +33,8 @@ pub fn stream_lines(
         let mut slot = Some(slot);
         let mut buf = Vec::with_capacity(CHUNK_BYTES + 1024);
         let mut open = true;
-        let mut send = |buf: &mut Vec<u8>| {
+        // Sends a piece; `more` when the work goes on after it.
+        let mut send = |buf: &mut Vec<u8>, more: bool| {
             let piece = Bytes::from(std::mem::replace(
                 buf,
                 Vec::with_capacity(CHUNK_BYTES + 1024),
@@ -54,22 +55,23 @@ pub fn stream_lines(
                     tokio::time::timeout(SEND_WAIT, tx.send(piece)).await,
                     Ok(Ok(()))
                 );
-                if sent && !stop.is_set() {
+                if sent && more && !stop.is_set() {
                     slot = gate.clone().acquire_owned().await.ok();
+                    return slot.is_some();
                 }
-                slot.is_some()
+                sent
             })
         };
         produce(&stop, &mut |line: &str| {
             buf.extend_from_slice(line.as_bytes());
             buf.push(b'\n');
             if buf.len() >= CHUNK_BYTES {
-                open = send(&mut buf);
+                open = send(&mut buf, true);
             }
             open
         });
         if open && !buf.is_empty() {
-            send(&mut buf);
+            send(&mut buf, false);
         }
     });
     // The guard lives as long as the body: dropped early, it stops the work.
