@@ -277,10 +277,10 @@ impl Trace for KnightTrace<'_> {
             }
             done += 1;
         }
-        // Then whole steps of the search, counted without their events,
-        // while they fit; the events of the step that does not fit are made
-        // and taken one by one.
-        // On boards of up to 64 squares, most of the way in bulk.
+        // On boards of up to 64 squares, most of the way in bulk; then
+        // whole steps of the search, counted without their events, while
+        // they fit; the events of the step that does not fit are made and
+        // taken one by one.
         let bulk = self.search.run(k - done);
         let c = &mut self.counters;
         c.moves += bulk.moves;
