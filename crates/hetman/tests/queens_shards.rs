@@ -5,7 +5,8 @@
 //! the count's own accounting.
 
 use hetman::queens::count::{
-    count_join_resumable, merge_shards, CountOptions, JoinPlan, Split, UNITS_PER_SHARD,
+    count_join_resumable, count_join_units, merge_shards, CountOptions, JoinPlan, Split,
+    UNITS_PER_SHARD,
 };
 
 mod common;
@@ -84,6 +85,109 @@ fn more_shards_than_rank_sets_cut_rank_sets_into_pieces() {
     let b = Split::join(&JoinPlan::for_shards(12, k + 1).unwrap(), k + 1, 1).unwrap();
     assert_ne!(a.id(), b.id());
     assert_eq!(merged(12, k).0, 14_200);
+}
+
+/// Where one side of a rank set whole is more than a unit's share, both
+/// sides are cut (a piece of the west side against a piece of the east
+/// side): the pieces still add up to the OEIS totals, and the largest unit
+/// holds less as K grows past the rank sets, as it must for a cluster's
+/// nodes at N = 27 and 28, where one side of a rank set is gigabytes.
+#[test]
+fn both_sides_of_a_rank_set_are_cut_when_one_is_not_enough() {
+    let _one_at_a_time = serial();
+    let top = if cfg!(debug_assertions) { 13 } else { 16 };
+    for n in [12, 13, top] {
+        let sets = JoinPlan::new(n).unwrap().rank_sets();
+        let mut last = u64::MAX;
+        let ks = if n == top {
+            vec![sets, 8 * sets]
+        } else {
+            vec![sets, 8 * sets, 64 * sets]
+        };
+        for k in ks {
+            let fine = JoinPlan::for_shards(n, k).unwrap();
+            let text = fine.describe();
+            if k > sets {
+                assert!(
+                    text.lines().any(|l| l.contains(" w") && l.contains(" e")),
+                    "N = {n}, K = {k}: no unit cut on both sides"
+                );
+            }
+            if n == top {
+                // The largest unit's cells and halves, above what every
+                // unit holds (the plan's tables).
+                let base = fine.memory_bytes(&[], 1);
+                let largest = (0..fine.units())
+                    .map(|u| fine.memory_bytes(&[u], 1) - base)
+                    .max()
+                    .unwrap();
+                // (N = 16: 83 KB at K = 3,299, 51 KB at 8 times that.)
+                assert!(
+                    3 * largest <= 2 * last,
+                    "N = {n}, K = {k}: {largest} against {last}"
+                );
+                last = largest;
+            } else if k <= 8 * sets {
+                // Every piece counted once: the OEIS total.
+                assert_eq!(merged(n, k).0, oeis(n).0, "N = {n}, K = {k}");
+            }
+        }
+    }
+}
+
+/// A side with more halves than the plan's cap is made a share at a time,
+/// each share matched against each share of the other side: the counts do
+/// not change, and the halves held at once fall with the cap (the count's
+/// own accounting, which the plan's bound covers).
+#[test]
+fn a_side_made_a_share_at_a_time_counts_the_same_and_holds_less() {
+    let _one_at_a_time = serial();
+    let top = if cfg!(debug_assertions) { 13 } else { 16 };
+    for n in [10, 11, 12, 13, top] {
+        let all: Vec<usize> = (0..JoinPlan::new(n).unwrap().units()).collect();
+        let mut last = u64::MAX;
+        let caps: &[u64] = if n <= 11 {
+            &[u64::MAX, 64, 1]
+        } else {
+            &[u64::MAX, 4_096, 256]
+        };
+        for &cap in caps {
+            let plan = JoinPlan::new(n).unwrap().with_side_halves(cap);
+            let c = count_join_units(&plan, &all, &one_thread(), &|_, _, _| Ok(())).unwrap();
+            assert_eq!(c.total, oeis(n).0, "N = {n}, at most {cap} halves a side");
+            let bound = plan.memory_bytes(&all, 1);
+            assert!(
+                c.peak_bytes <= bound,
+                "N = {n}, cap {cap}: {} > {bound}",
+                c.peak_bytes
+            );
+            if n == top {
+                assert!(
+                    c.peak_bytes < last,
+                    "N = {n}, cap {cap}: {} >= {last}",
+                    c.peak_bytes
+                );
+                last = c.peak_bytes;
+            }
+        }
+    }
+    // Shares of pieces: the costliest rank sets cut into pieces for many
+    // shards, each side of a piece made a share at a time.
+    for n in [12, 13] {
+        let k = JoinPlan::new(n).unwrap().rank_sets() / 2;
+        let plan = JoinPlan::for_shards(n, k).unwrap().with_side_halves(8);
+        assert!(
+            plan.describe().contains(" w1/"),
+            "N = {n}: no rank set in pieces"
+        );
+        let all: Vec<usize> = (0..plan.units()).collect();
+        let c = count_join_units(&plan, &all, &one_thread(), &|_, _, _| Ok(())).unwrap();
+        assert_eq!(
+            c.total,
+            oeis(n).0,
+            "N = {n}, K = {k}, at most 8 halves a side"
+        );
+    }
 }
 
 #[test]

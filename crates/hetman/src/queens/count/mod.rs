@@ -37,7 +37,8 @@ mod units;
 pub use estimate::{estimate_cpu, CpuEstimate};
 pub use halves::{
     count_halves, count_join_units, estimate_join, HalvesCount, JoinEstimate, JoinPlan,
-    JoinUnitCount, DEFAULT_CHUNK_BYTES, HALVES_MAX_N, HALVES_MIN_N, UNITS_PER_SHARD,
+    JoinUnitCount, DEFAULT_CHUNK_BYTES, HALVES_MAX_N, HALVES_MIN_N, MAX_SIDE_HALVES,
+    UNITS_PER_SHARD,
 };
 pub use merge::{merge_shards, Merged, ShardRecord};
 pub use shard::{count_join_resumable, count_resumable, shards_to_fit, ShardCount};

@@ -40,23 +40,18 @@ impl JobCost {
         self.west + self.east
     }
 
-    /// The cost of one piece of the rank set: `piece.of` pieces of the
-    /// east side (`east`) or of the west side, each matched against the
-    /// whole of the other side, which is made again for each piece.
-    pub fn piece(&self, piece: Piece, east: bool) -> JobCost {
-        let of = u64::from(piece.of.max(1));
-        if of == 1 {
+    /// The cost of one piece of the rank set: a piece of `west.of` of the
+    /// west side matched against a piece of `east.of` of the east side, each
+    /// side's halves made again for each piece.
+    pub fn piece(&self, west: Piece, east: Piece) -> JobCost {
+        let (a, b) = (u64::from(west.of.max(1)), u64::from(east.of.max(1)));
+        if a * b == 1 {
             return *self;
         }
-        let (west, east) = if east {
-            (self.west, self.east.div_ceil(of))
-        } else {
-            (self.west.div_ceil(of), self.east)
-        };
         JobCost {
-            west,
-            east,
-            pairs: self.pairs.div_ceil(of),
+            west: self.west.div_ceil(a),
+            east: self.east.div_ceil(b),
+            pairs: self.pairs.div_ceil(a * b),
             shift: self.shift,
         }
     }

@@ -87,17 +87,21 @@ const MIN_UNIT_JOBS: usize = 16;
 /// the mean.
 pub const UNITS_PER_SHARD: usize = 8;
 
-/// One unit: the rank sets `start..end` whole, or (with `piece.of` over 1)
-/// one piece of the rank set `start`: the halves of its larger side made
-/// from a share of its north cell's file sets ([`Piece`]), matched against
-/// all of the other side.
+/// One unit: the rank sets `start..end` whole, or (with a piece of a side
+/// over 1) one piece of the rank set `start`: the halves of its west side
+/// made from a share of its north cell's file sets ([`Piece`]), matched
+/// against those of a share of its east side. Usually one side is cut and
+/// the other whole; both are cut where one side whole would be more than a
+/// unit's share, so that a unit can be made as small as wanted, in memory
+/// as in time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Span {
     start: usize,
     end: usize,
-    piece: Piece,
-    /// Whether the piece is of the east side (the complement's halves).
-    east: bool,
+    /// The piece of the west side (the rank set's own halves).
+    west: Piece,
+    /// The piece of the east side (the complement's halves).
+    east: Piece,
 }
 
 impl Span {
@@ -105,18 +109,24 @@ impl Span {
         Span {
             start,
             end,
-            piece: Piece::WHOLE,
-            east: false,
+            west: Piece::WHOLE,
+            east: Piece::WHOLE,
         }
     }
 
     /// The pieces of the west side and of the east side.
     fn sides(&self) -> (Piece, Piece) {
-        if self.east {
-            (Piece::WHOLE, self.piece)
-        } else {
-            (self.piece, Piece::WHOLE)
-        }
+        (self.west, self.east)
+    }
+
+    /// Whether it is a piece of a rank set, the first of its pieces or not.
+    fn is_piece(&self) -> bool {
+        self.west.of > 1 || self.east.of > 1
+    }
+
+    /// Whether it is a piece of a rank set other than its first.
+    fn is_later_piece(&self) -> bool {
+        self.west.index > 0 || self.east.index > 0
     }
 }
 
@@ -124,6 +134,15 @@ impl Span {
 /// ([`JoinPlan::new`]): the whole north quarter fits up to N = 21, so that
 /// no cell is built twice for one rank of the middle queen there.
 pub const DEFAULT_CHUNK_BYTES: u64 = 512 << 20;
+
+/// Halves of one side of a rank set (or of a piece of one) the join makes
+/// at once at most, by default ([`JoinPlan::with_side_halves`]): a side
+/// with more is made a share at a time, each share of one side matched
+/// against each share of the other (N = 26: up to about 1.9·10^8 halves a
+/// side, 6 GB with the matcher's copies). A unit then holds about 1 GiB a
+/// side however large N is, at the price of making the halves of one side
+/// again for each share of the other, a small part of the matching.
+pub const MAX_SIDE_HALVES: u64 = 1 << 25;
 
 /// Bytes every count holds besides its cells and halves, about.
 const BASE_BYTES: u64 = 12 << 20;
@@ -193,6 +212,8 @@ pub struct JoinPlan {
     job_costs: OnceLock<Arc<Vec<JobCost>>>,
     /// The units' estimated costs, once worked out.
     costs: OnceLock<Vec<u64>>,
+    /// Halves of a side made at once at most ([`MAX_SIDE_HALVES`]).
+    side_halves: u64,
 }
 
 impl std::fmt::Debug for JoinPlan {
@@ -366,6 +387,7 @@ impl JoinPlan {
             census_seconds,
             job_costs: OnceLock::new(),
             costs: OnceLock::new(),
+            side_halves: MAX_SIDE_HALVES,
         };
         Ok(plan.cut_for_shards(shards))
     }
@@ -389,6 +411,24 @@ impl JoinPlan {
     #[must_use]
     pub fn chunk_bytes(&self) -> u64 {
         self.chunk_bytes
+    }
+
+    /// The same plan making at most `halves` halves of a side at once
+    /// ([`MAX_SIDE_HALVES`] by default): less memory, for a node that has
+    /// little, and more time making halves again. The units and the counts
+    /// are the same: it is not part of the split.
+    ///
+    /// ```
+    /// use hetman::queens::count::{count_join_units, CountOptions, JoinPlan};
+    /// let plan = JoinPlan::new(12).unwrap().with_side_halves(16);
+    /// let all: Vec<usize> = (0..plan.units()).collect();
+    /// let c = count_join_units(&plan, &all, &CountOptions::default(), &|_, _, _| Ok(())).unwrap();
+    /// assert_eq!(c.total, 14_200);
+    /// ```
+    #[must_use]
+    pub fn with_side_halves(mut self, halves: u64) -> JoinPlan {
+        self.side_halves = halves.max(1);
+        self
     }
 
     /// The number of units.
@@ -428,7 +468,7 @@ impl JoinPlan {
     /// its first (so that the pieces of a rank set count it once).
     fn whole_rank_sets_of(&self, u: usize) -> usize {
         let span = self.spans[u];
-        if span.piece.of > 1 && span.piece.index > 0 {
+        if span.is_later_piece() {
             0
         } else {
             span.end - span.start
@@ -482,9 +522,11 @@ impl JoinPlan {
                 jobs[0].ranks,
                 jobs.len()
             );
-            if span.piece.of > 1 {
-                let side = if span.east { 'e' } else { 'w' };
-                let _ = write!(text, " {side}{}/{}", span.piece.index, span.piece.of);
+            // One side cut: as before both sides could be.
+            for (side, piece) in [('w', span.west), ('e', span.east)] {
+                if piece.of > 1 {
+                    let _ = write!(text, " {side}{}/{}", piece.index, piece.of);
+                }
             }
             text.push('\n');
         }
@@ -548,7 +590,18 @@ impl JoinPlan {
                 let [_, ss, _, cs] = self.cells_of(rank_set);
                 let south =
                     self.census.bytes(Side::South, ss.2) + self.census.bytes(Side::South, cs.2);
-                job = job.max(south + 32 * c.piece(span.piece, span.east).halves());
+                let [wn, _, en, _] = self.cells_of(rank_set);
+                let at_once = |halves: u64, piece: Piece, north: cells::Key| {
+                    let file_sets = self.census.side(Side::North)[north.2 as usize].len();
+                    let of = u64::from(piece.of.max(1));
+                    halves.div_ceil(of).div_ceil(u64::from(piece.cuts(
+                        halves,
+                        self.side_halves,
+                        file_sets,
+                    )))
+                };
+                let halves = at_once(c.west, span.west, wn) + at_once(c.east, span.east, en);
+                job = job.max(south + 32 * halves);
             }
         }
         BASE_BYTES + self.fixed_bytes() + threads.min(2) * north + threads * job

@@ -1,6 +1,7 @@
 //! Cutting a [`JoinPlan`]'s rank sets into units for K shards: consecutive
 //! rank sets while they fit a unit's share of the estimated cost, and a rank
-//! set that costs more cut into pieces of its larger side ([`Piece`]).
+//! set that costs more cut into pieces of its larger side, or of both
+//! ([`Piece`]).
 
 use super::cost::JobCost;
 use super::jobs::Job;
@@ -88,6 +89,7 @@ impl JoinPlan {
             census_seconds: self.census_seconds,
             job_costs,
             costs: OnceLock::new(),
+            side_halves: self.side_halves,
         }
     }
 
@@ -109,7 +111,7 @@ impl JoinPlan {
 pub(super) fn span_cost(costs: &[JobCost], span: Span) -> u64 {
     costs[span.start..span.end]
         .iter()
-        .map(|c| c.piece(span.piece, span.east).cost())
+        .map(|c| c.piece(span.west, span.east).cost())
         .sum()
 }
 
@@ -117,10 +119,115 @@ pub(super) fn span_cost(costs: &[JobCost], span: Span) -> u64 {
 /// fewer than this from N = 20 on.
 const MAX_PIECES: u64 = 4096;
 
+/// The pieces of the west and the east side a rank set of cost `c` (over
+/// `limit`) is cut into, at most `max_west` and `max_east` (the file sets of
+/// each side's north cell): its larger side into as many as the cost asks
+/// for, as long as that brings a piece within `limit`; else both sides, the
+/// fewest pieces in all that do (at most [`MAX_PIECES`] in all), or the
+/// cheapest pieces within that many when none does.
+fn pieces_of(c: JobCost, limit: u64, max_west: u64, max_east: u64) -> (u32, u32) {
+    let cost = |a: u64, b: u64| {
+        c.piece(
+            Piece {
+                index: 0,
+                of: a as u32,
+            },
+            Piece {
+                index: 0,
+                of: b as u32,
+            },
+        )
+        .cost()
+    };
+    let east = c.east > c.west;
+    let (max_larger, max_smaller) = if east {
+        (max_east, max_west)
+    } else {
+        (max_west, max_east)
+    };
+    let ordered = |larger: u64, smaller: u64| {
+        let (a, b) = if east {
+            (smaller, larger)
+        } else {
+            (larger, smaller)
+        };
+        (a as u32, b as u32)
+    };
+    // The larger side alone, as many pieces as the cost asks for.
+    let of = c.cost().div_ceil(limit).min(max_larger);
+    let (a, b) = ordered(of, 1);
+    if cost(u64::from(a), u64::from(b)) <= limit || max_smaller == 1 {
+        return (a, b);
+    }
+    // Both sides: for each number of pieces of the smaller side (growing
+    // by about half), the fewest of the larger side that bring a piece
+    // within `limit`.
+    let mut best: Option<(u64, u64, u64)> = None; // (pieces, larger, smaller)
+    let mut cheapest = (u64::MAX, 1, 1); // (cost, larger, smaller)
+    let mut smaller = 1u64;
+    while smaller <= max_smaller {
+        let most = (MAX_PIECES / smaller).min(max_larger).max(1);
+        let at = |larger: u64| {
+            let (a, b) = ordered(larger, smaller);
+            cost(u64::from(a), u64::from(b))
+        };
+        // The cost falls as the pieces grow: the first that fits.
+        let (mut lo, mut hi) = (1, most);
+        if at(hi) <= limit {
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                if at(mid) <= limit {
+                    hi = mid;
+                } else {
+                    lo = mid + 1;
+                }
+            }
+            if best.is_none_or(|b| lo * smaller < b.0) {
+                best = Some((lo * smaller, lo, smaller));
+            }
+        } else if at(most) < cheapest.0 {
+            cheapest = (at(most), most, smaller);
+        }
+        smaller = (smaller + smaller.div_ceil(2)).max(smaller + 1);
+    }
+    match best {
+        Some((_, larger, smaller)) => ordered(larger, smaller),
+        None => ordered(cheapest.1, cheapest.2),
+    }
+}
+
+/// The units of the rank set `at` cut into pieces (see [`pieces_of`]).
+fn push_pieces(spans: &mut Vec<Span>, at: usize, (a, b): (u32, u32)) {
+    for i in 0..a {
+        for j in 0..b {
+            spans.push(Span {
+                start: at,
+                end: at + 1,
+                west: Piece { index: i, of: a },
+                east: Piece { index: j, of: b },
+            });
+        }
+    }
+}
+
+/// The file sets of the north cells of rank set `at`'s two sides: at most
+/// as many pieces as those, of each side.
+fn most_pieces(jobs: &[Job], at: usize, census: &Census, geo: &Geometry) -> (u64, u64) {
+    let job = jobs[at];
+    let free = low(geo.n) & !job.middle.map_or(0, |r| 1u64 << r);
+    let files = |ranks: u64| {
+        let (north, _) = geo.cut(ranks);
+        (census.side(Side::North)[north as usize].len().max(1) as u64).min(MAX_PIECES)
+    };
+    (files(job.ranks), files(free & !job.ranks))
+}
+
 /// Cuts each segment's rank sets into units of about `1/target` of the
 /// whole estimated cost: consecutive rank sets while they fit, and a rank
-/// set that costs more cut into pieces of its larger side (at most one per
-/// file set of that side's north cell, as the census counts them).
+/// set that costs more cut into pieces of its larger side, or of both sides
+/// where the smaller side whole is more than a unit's share (at most one
+/// piece per file set of a side's north cell, as the census counts them:
+/// [`pieces_of`]).
 fn cut_by_cost(
     segments: &[(usize, usize)],
     jobs: &[Job],
@@ -136,23 +243,11 @@ fn cut_by_cost(
         while at < end {
             let c = costs[at];
             if c.cost() > limit {
-                let east = c.east > c.west;
-                // The larger side's north cell (census) bounds the pieces.
-                let job = jobs[at];
-                let free = low(geo.n) & !job.middle.map_or(0, |r| 1u64 << r);
-                let ranks = if east { free & !job.ranks } else { job.ranks };
-                let (north, _) = geo.cut(ranks);
-                let files = census.side(Side::North)[north as usize].len().max(1) as u64;
-                let of = c.cost().div_ceil(limit).min(files).min(MAX_PIECES) as u32;
-                for index in 0..of {
-                    spans.push(Span {
-                        start: at,
-                        end: at + 1,
-                        piece: Piece { index, of },
-                        east,
-                    });
-                    segment.push(s);
-                }
+                let (max_west, max_east) = most_pieces(jobs, at, census, geo);
+                let before = spans.len();
+                push_pieces(&mut spans, at, pieces_of(c, limit, max_west, max_east));
+                segment.resize(spans.len(), s);
+                debug_assert!(spans.len() > before);
                 at += 1;
                 continue;
             }

@@ -223,33 +223,52 @@ pub(super) fn count_span(
 ) -> Option<JoinUnitCount> {
     let geo = &plan.geo;
     let (west_piece, east_piece) = span.sides();
+    let costs = plan.job_costs();
+    let cap = plan.side_halves;
     let mut unit = JoinUnitCount::default();
-    for job in &plan.jobs[span.start..span.end] {
+    for (at, job) in (span.start..span.end).zip(&plan.jobs[span.start..span.end]) {
         if stop.load(Ordering::Relaxed) {
             return None;
         }
         let keys = plan.cells_of(job);
         let [wn, ws, en, es] = keys.map(|k| cells.get(k));
-        let west_len = geo.west_into(&wn, &ws, west_piece, &mut scratch.west);
-        let west = &scratch.west[..west_len];
-        let east_len = geo.west_into(&en, &es, east_piece, &mut scratch.east);
+        // A side with more halves than the plan's cap is made a share at a
+        // time ([`Piece::sub`]), each share of one side matched against
+        // each of the other, so that a unit holds at most the cap's halves
+        // of each side whatever N.
+        let wm = west_piece.cuts(costs[at].west, cap, wn.file_sets());
+        let em = east_piece.cuts(costs[at].east, cap, en.file_sets());
+        let mut west_len = 0;
+        for j in 0..em {
+            let east_len = geo.west_into(&en, &es, east_piece.sub(j, em), &mut scratch.east);
+            let east = &mut scratch.east[..east_len];
+            for e in east.iter_mut() {
+                *e = geo.mirror(*e);
+            }
+            for i in 0..wm {
+                if stop.load(Ordering::Relaxed) {
+                    return None;
+                }
+                // One share of the west side is made once for every east.
+                if wm > 1 || j == 0 {
+                    west_len = geo.west_into(&wn, &ws, west_piece.sub(i, wm), &mut scratch.west);
+                }
+                let west = &scratch.west[..west_len];
+                let east = &scratch.east[..east_len];
+                // The larger side goes into the matcher: its cost is per block.
+                let (stored, probes) = if east.len() >= west.len() {
+                    (east, west)
+                } else {
+                    (west, east)
+                };
+                unit.solutions += job.weight * scratch.sieve.count(stored, probes, 2 * geo.bits);
+                unit.halves += probes.len() as u64;
+            }
+        }
         drop([wn, ws, en, es]);
         for k in keys {
             cells.release(k);
         }
-        let east = &mut scratch.east[..east_len];
-        for e in east.iter_mut() {
-            *e = geo.mirror(*e);
-        }
-        // The larger side goes into the matcher: its cost is per block.
-        let east = &*east;
-        let (stored, probes) = if east.len() >= west.len() {
-            (east, west)
-        } else {
-            (west, east)
-        };
-        unit.solutions += job.weight * scratch.sieve.count(stored, probes, 2 * geo.bits);
-        unit.halves += probes.len() as u64;
     }
     Some(unit)
 }

@@ -131,7 +131,7 @@ pub fn estimate_join(
                 break;
             }
             let span = plan.spans[u];
-            let span = if whole || span.piece.of > 1 {
+            let span = if whole || span.is_piece() {
                 span
             } else {
                 // The middle rank set, or from N = 24 on a piece of it:
@@ -139,11 +139,17 @@ pub fn estimate_join(
                 let i = span.start + (span.end - span.start) / 2;
                 let c = job_costs[i];
                 let of = 4u32.pow((n - WHOLE_UNITS_MAX_N).min(5) as u32);
+                let piece = Piece { index: 0, of };
+                let (west, east) = if c.east > c.west {
+                    (Piece::WHOLE, piece)
+                } else {
+                    (piece, Piece::WHOLE)
+                };
                 Span {
                     start: i,
                     end: i + 1,
-                    piece: Piece { index: 0, of },
-                    east: c.east > c.west,
+                    west,
+                    east,
                 }
             };
             let job = &plan.jobs[span.start..span.end];

@@ -180,6 +180,29 @@ pub(super) struct Piece {
 impl Piece {
     /// The whole side.
     pub(super) const WHOLE: Piece = Piece { index: 0, of: 1 };
+
+    /// Piece `k` of this piece cut into `m`: every `m`-th of its file sets
+    /// from its `k`-th on. The `m` of them share out its halves.
+    pub(super) fn sub(self, k: u32, m: u32) -> Piece {
+        Piece {
+            index: self.index + self.of * k,
+            of: self.of * m,
+        }
+    }
+
+    /// Into how many pieces this piece of a side with about `halves` halves
+    /// (the whole side's) is cut so that each makes at most `cap`, and no
+    /// more than there are of its `file_sets` (of the whole side).
+    pub(super) fn cuts(self, halves: u64, cap: u64, file_sets: usize) -> u32 {
+        let of = u64::from(self.of.max(1));
+        let mine = (file_sets as u64)
+            .saturating_sub(u64::from(self.index))
+            .div_ceil(of);
+        let wanted = halves.div_ceil(of).div_ceil(cap.max(1));
+        wanted
+            .min(mine)
+            .clamp(1, u64::from(u32::MAX / self.of.max(1))) as u32
+    }
 }
 
 /// One placement of a quarter as the join uses it.
@@ -293,6 +316,11 @@ impl Cell {
             Ok(i) => &self.parts[self.files[i].1 as usize..self.files[i].2 as usize],
             Err(_) => &[],
         }
+    }
+
+    /// The file sets present.
+    pub(super) fn file_sets(&self) -> usize {
+        self.files.len()
     }
 
     /// The placements listed.
