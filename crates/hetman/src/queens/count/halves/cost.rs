@@ -6,9 +6,9 @@ use super::super::run_workers;
 use super::jobs::Job;
 use super::low;
 use super::matcher::BLOCK;
+use super::set_halves::SetHalves;
 use super::sieve::{BUCKET, MAX_CUTS, MIN_PROBES};
-use super::tables::{Census, Geometry, Piece, Side};
-use std::collections::HashMap;
+use super::tables::{Census, Geometry, Piece};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
@@ -64,23 +64,16 @@ impl JobCost {
 }
 
 /// The estimated cost of every job, in the order given, worked out on every
-/// core: first the halves of each distinct rank set the jobs need (a set and
-/// its complement; for odd N one set serves every rank of the middle queen
-/// off it), in increasing order, so that neighbours share their south
-/// cells; then each job's from those of its two sets.
+/// core from the halves of every rank set ([`SetHalves`]).
 pub(super) fn job_costs(geo: &Geometry, census: &Census, jobs: &[Job]) -> Vec<JobCost> {
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let n = geo.n;
     let complement = |job: &Job| low(n) & !job.middle.map_or(0, |r| 1u64 << r) & !job.ranks;
-    let mut sets: Vec<u64> = jobs.iter().flat_map(|j| [j.ranks, complement(j)]).collect();
-    sets.sort_unstable();
-    sets.dedup();
-    let halves: Vec<u64> = on_every_core(threads, &sets, &|run| run_halves(geo, census, run));
+    let halves = SetHalves::new(geo, census, threads);
     let shift = cost_shift(n);
-    let find = |ranks: u64| sets.binary_search(&ranks).map_or(0, |i| halves[i]);
     on_every_core(threads, jobs, &|run| {
         run.iter()
-            .map(|job| job_cost(find(job.ranks), find(complement(job)), shift))
+            .map(|job| job_cost(halves.get(job.ranks), halves.get(complement(job)), shift))
             .collect()
     })
 }
@@ -130,31 +123,57 @@ fn job_cost(w: u64, e: u64, shift: u32) -> JobCost {
     }
 }
 
-/// The west halves of each rank set of a run (before the diagonals inside
-/// the half are checked), on this thread.
-fn run_halves(geo: &Geometry, census: &Census, sets: &[u64]) -> Vec<u64> {
-    let north = census.side(Side::North);
-    let south = census.side(Side::South);
-    let north_height = geo.north_height;
-    let full = low(geo.width) as u32;
-    // Each south cell spread out by file set, for the last few south parts.
-    let mut dense: HashMap<u32, Vec<u64>> = HashMap::new();
-    let mut west = |ranks: u64| -> u64 {
-        let ss = (ranks >> north_height) as u32;
-        if !dense.contains_key(&ss) && dense.len() >= 64 {
-            dense.clear();
-        }
-        let d = dense.entry(ss).or_insert_with(|| {
-            let mut d = vec![0u64; full as usize + 1];
-            for &(f, c) in &south[ss as usize] {
-                d[f as usize] = u64::from(c);
+#[cfg(test)]
+mod tests {
+    use super::super::tables::Side;
+    use super::*;
+    use std::collections::HashMap;
+
+    /// The west halves of each rank set of a run (before the diagonals inside
+    /// the half are checked), on this thread.
+    fn run_halves(geo: &Geometry, census: &Census, sets: &[u64]) -> Vec<u64> {
+        let north = census.side(Side::North);
+        let south = census.side(Side::South);
+        let north_height = geo.north_height;
+        let full = low(geo.width) as u32;
+        // Each south cell spread out by file set, for the last few south parts.
+        let mut dense: HashMap<u32, Vec<u64>> = HashMap::new();
+        let mut west = |ranks: u64| -> u64 {
+            let ss = (ranks >> north_height) as u32;
+            if !dense.contains_key(&ss) && dense.len() >= 64 {
+                dense.clear();
             }
-            d
-        });
-        north[(ranks & low(north_height)) as usize]
-            .iter()
-            .map(|&(f, c)| u64::from(c) * d[(full & !f) as usize])
-            .sum()
-    };
-    sets.iter().map(|&ranks| west(ranks)).collect()
+            let d = dense.entry(ss).or_insert_with(|| {
+                let mut d = vec![0u64; full as usize + 1];
+                for &(f, c) in &south[ss as usize] {
+                    d[f as usize] = u64::from(c);
+                }
+                d
+            });
+            north[(ranks & low(north_height)) as usize]
+                .iter()
+                .map(|&(f, c)| u64::from(c) * d[(full & !f) as usize])
+                .sum()
+        };
+        sets.iter().map(|&ranks| west(ranks)).collect()
+    }
+
+    /// The table of every set's halves says what a sum over the north
+    /// cell's file sets says, for every set of every N from 8 to 16.
+    #[test]
+    fn every_sets_halves_are_the_sum_over_its_file_sets() {
+        for n in 8..=16 {
+            let geo = Geometry::new(n);
+            let census = Census::new(&geo, 2);
+            let table = SetHalves::new(&geo, &census, 2);
+            let sets: Vec<u64> = (0..1u64 << n)
+                .filter(|s| s.count_ones() as usize == n / 2)
+                .collect();
+            let plain = run_halves(&geo, &census, &sets);
+            for (&s, &h) in sets.iter().zip(&plain) {
+                assert_eq!(table.get(s), h, "N = {n}, ranks {s:b}");
+            }
+            assert!(plain.iter().any(|&h| h > 0), "N = {n}");
+        }
+    }
 }

@@ -61,6 +61,7 @@ mod matcher;
 mod pieces;
 mod run;
 mod sample;
+mod set_halves;
 mod sieve;
 mod tables;
 
