@@ -308,8 +308,8 @@ impl JoinPlan {
         }
         drop(jobs);
         let jobs = sorted;
-        // The chunks of each (middle, layer), by north part.
-        let mut chunk_of: Vec<u32> = vec![0; jobs.len()];
+        // The groups of one (middle, layer): (first, end).
+        let mut groups = Vec::new();
         let mut at = 0;
         while at < jobs.len() {
             let key = (jobs[at].middle, layer(&jobs[at]));
@@ -318,6 +318,12 @@ impl JoinPlan {
                     .iter()
                     .take_while(|j| (j.middle, layer(j)) == key)
                     .count();
+            groups.push((at, end));
+            at = end;
+        }
+        // The chunks of each group, by north part.
+        let mut chunk_of: Vec<u32> = vec![0; jobs.len()];
+        for &(at, end) in &groups {
             let mut norths: Vec<(u32, u32)> = jobs[at..end]
                 .iter()
                 .map(|j| {
@@ -351,23 +357,10 @@ impl JoinPlan {
             for (k, j) in jobs[at..end].iter().enumerate() {
                 chunk_of[at + k] = chunk[&parts(j).0];
             }
-            at = end;
         }
-        // Within each (middle, layer), by (chunk, south pair, south, north),
-        // packed in one number (parts of at most 14 bits up to N = 28, and
-        // fewer chunks than north parts), the groups sorted on every core.
-        let mut groups = Vec::new();
-        let mut at = 0;
-        while at < jobs.len() {
-            let key = (jobs[at].middle, layer(&jobs[at]));
-            let end = at
-                + jobs[at..]
-                    .iter()
-                    .take_while(|j| (j.middle, layer(j)) == key)
-                    .count();
-            groups.push((at, end));
-            at = end;
-        }
+        // Within each group, by (chunk, south pair, south, north), packed
+        // in one number (parts of at most 14 bits up to N = 28, and fewer
+        // chunks than north parts), the groups sorted on every core.
         let sorted: Vec<Mutex<Vec<u32>>> = groups.iter().map(|_| Mutex::default()).collect();
         let next = AtomicUsize::new(0);
         run_workers(threads.clamp(1, groups.len().max(1)), &|| loop {
