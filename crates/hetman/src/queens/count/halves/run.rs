@@ -1,13 +1,13 @@
 //! Counting some of a [`JoinPlan`]'s units on several threads.
 
-use super::super::{run_workers, CountOptions, Progress};
+use super::super::{run_workers, CountOptions, Progress, UnitClock};
 use super::cells::Cells;
 use super::sieve::Sieve;
 use super::{HalvesCount, JoinPlan, Span};
 use crate::Error;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// What one unit of the half-board join found.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -21,8 +21,9 @@ pub struct JoinUnitCount {
 
 /// Counts some of a plan's units (indices below [`JoinPlan::units`]) on
 /// `options.threads` threads, and calls `finished` from the worker thread as
-/// each unit is done, with its count and the time it took (a checkpoint
-/// records it there). An error from `finished` stops the count and is
+/// each unit is done, with its count and the CPU time its thread spent on it
+/// (its wall time where the system does not tell; a checkpoint records it
+/// there). An error from `finished` stops the count and is
 /// returned; so is [`Error::Interrupted`] when `options.stop` is set (a unit
 /// stopped half-way is not reported).
 ///
@@ -141,11 +142,11 @@ pub fn count_join_units(
                 }
             };
             let Some(&u) = order.get(k) else { break };
-            let started = Instant::now();
+            let started = UnitClock::start();
             let Some(unit) = count_unit(plan, u, &cells, &mut scratch, stop) else {
                 break;
             };
-            if let Err(e) = finished(u, unit, started.elapsed()) {
+            if let Err(e) = finished(u, unit, started.took()) {
                 failed.store(true, Ordering::Relaxed);
                 error
                     .lock()
