@@ -1,5 +1,5 @@
-// Helpers for the accessibility tests: axe-core run inside the page, and the contrast of
-// what the focus shows.
+// Helpers for the accessibility tests: axe-core run inside the page, the contrast of
+// what the focus shows, and a walk with the Tab key.
 "use strict";
 
 // Runs axe-core (WCAG 2 A and AA rules) on the page; resolves with its violations, each as
@@ -108,4 +108,26 @@ function focusedKey() {
   return el.tagName.toLowerCase() + "#" + (el.id || el.name || el.textContent.trim().slice(0, 20));
 }
 
-module.exports = { axe, focusLook, controls, focusedKey };
+// Tabs from the top of the page until the focus comes round to its first stop again.
+// Resolves with the controls of the view (`controls`), those Tab never reached, and the
+// stops whose focus ring is missing or under 3:1 against what is behind it.
+async function tabWalk(page) {
+  await page.locator("body").click({ position: { x: 2, y: 2 } });
+  const want = await page.evaluate(controls);
+  const reached = new Set();
+  const bad = [];
+  let first = null;
+  for (let i = 0; i < 300; i++) {
+    await page.keyboard.press("Tab");
+    const key = await page.evaluate(focusedKey);
+    if (!key) continue;
+    if (key === first) break;
+    if (!first) first = key;
+    reached.add(key);
+    const look = await page.evaluate(focusLook);
+    if (!(look.width >= 2 && look.contrast >= 3)) bad.push(key + ": ring " + look.width + "px, " + look.contrast.toFixed(2) + ":1");
+  }
+  return { want, missed: want.filter((k) => !reached.has(k)), bad };
+}
+
+module.exports = { axe, focusLook, controls, focusedKey, tabWalk };
