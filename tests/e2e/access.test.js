@@ -2,7 +2,7 @@
 // page's main states; a keyboard alone reaches every control of each view (queens, predict
 // mode, compare, knight), each with a focus ring of at least 3:1 against what is behind it,
 // and sets the knight's start and blocked squares on the board; each step is said through a
-// polite live region.
+// polite live region; the board's row, up and down lines stand out at 3:1 on every square.
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert/strict");
@@ -142,6 +142,30 @@ test("a keyboard sets the knight's squares on the board, and each step is said",
   await page.click("#btn-play");
   assert.ok(fast.steps > 1000, "it played " + fast.steps + " steps");
   assert.ok(fast.said >= 1 && fast.said <= 3, "said " + fast.said + " times in 4 s");
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("the row, up and down lines stand out at 3:1 on every square, at a refusal and on squares ruled out", async () => {
+  const page = await P.open(S.chrome, S.server.url);
+  await page.waitForFunction(() => window.hetmanPage.state().count > 0);
+  // The first refusal by all three lines (of 8 queens: e3, at step 33).
+  const trace = await page.evaluate(() =>
+    fetch("/api/queens/trace?n=8&algorithm=backtracking&skip=0&limit=500").then((r) => r.text()),
+  );
+  const refusal = trace.trim().split("\n").map((l) => JSON.parse(l))
+    .find((e) => e.event === "refuse" && e.lines.length === 3);
+  await P.goTo(page, refusal.step);
+  // Each mark, with its outline if it has one, on the page's own light and dark squares
+  // (and those under the white wash of a square ruled out).
+  const rows = A.markContrasts(await page.evaluate(A.boardColours));
+  const drawn = new Set(rows.map((r) => r.mark));
+  for (const what of ["refusal", "ruled"]) {
+    for (const line of ["row", "up", "down"]) assert.ok(drawn.has(what + " " + line), "drawn: " + [...drawn].join(", "));
+  }
+  const low = rows.filter((r) => !(r.ratio >= 3)).map((r) => r.mark + " on " + r.square + ": " + r.own.toFixed(2) + ":1" +
+    (r.outline === null ? ", no outline" : ", outline " + r.outline.toFixed(2) + ":1"));
+  assert.deepEqual(low, [], "marks under 3:1 against a square they lie on");
   assert.deepEqual(page.errors, []);
   await page.close();
 });
