@@ -1,7 +1,8 @@
 // Everyone can use the page (issue 43, item 4): axe-core finds no WCAG A/AA violation in the
-// page's main states; a keyboard alone reaches every control, each with a focus ring of at
-// least 3:1 against what is behind it, and sets the knight's start and blocked squares on the
-// board; each step is said through a polite live region.
+// page's main states; a keyboard alone reaches every control of each view (queens, predict
+// mode, compare, knight), each with a focus ring of at least 3:1 against what is behind it,
+// and sets the knight's start and blocked squares on the board; each step is said through a
+// polite live region; the board's row, up and down lines stand out at 3:1 on every square.
 "use strict";
 const test = require("node:test");
 const assert = require("node:assert/strict");
@@ -48,31 +49,54 @@ test("axe-core finds no violation: loaded, playing, knight set up and loaded, co
   await page.close();
 });
 
-test("a keyboard alone reaches every control, sees where the focus is, and sets the knight's squares", async () => {
+// A Tab walk of the view on screen: every control reached, each with a ring of 3:1.
+async function walk(page, view, expect) {
+  const { want, missed, bad } = await A.tabWalk(page);
+  for (const key of expect) assert.ok(want.includes(key), view + ": " + key + " is among the controls: " + want.join(" "));
+  assert.deepEqual(missed, [], view + ": controls Tab never reached");
+  assert.deepEqual(bad, [], view + ": focus rings under 3:1 or missing");
+}
+
+test("a keyboard alone reaches every control of each view and sees where the focus is", async () => {
+  const page = await P.open(S.chrome, S.server.url);
+  await page.waitForFunction(() => window.hetmanPage.state().count > 0);
+  await P.drawn(page);
+  await walk(page, "the queens view", ["select#lang", "tabs", "input#queens-n", "button#queens-run", "grid",
+    "button#btn-forward", "input#predict-on"]);
+  await page.check("#predict-on");
+  await page.waitForSelector("#predict-panel:not([hidden])");
+  await walk(page, "the queens view in predict mode", ["button#predict-row", "button#predict-up",
+    "button#predict-down", "button#predict-back", "button#predict-skip", "button#predict-reset", "grid"]);
+  await page.uncheck("#predict-on");
+  await page.click("#tab-compare");
+  await page.fill("#compare-n", "5");
+  await page.selectOption("#compare-speed", "top");
+  await page.click("#compare-run");
+  await page.waitForFunction(() => document.getElementById("race-verdict").textContent.length > 0, null, {
+    timeout: 60000,
+  });
+  await walk(page, "the compare view", ["input#compare-n", "select#compare-speed", "button#compare-run", "button#compare-ff"]);
+  await page.click("#tab-knight");
+  await page.fill("#knight-size", "6x6");
+  await page.dispatchEvent("#knight-size", "change");
+  await walk(page, "the knight's setup", ["input#knight-size", "select#knight-order", "input#knight-closed",
+    "radio:click", "button#knight-run", "grid"]);
+  // A knight's search loaded, in predict mode: its "dead end" answer too.
+  await P.loadKnight(page, "5x5", "a5", "plain");
+  await page.check("#predict-on");
+  await page.waitForSelector("#predict-panel:not([hidden])");
+  await walk(page, "the knight's search in predict mode", ["button#predict-dead", "button#predict-back",
+    "button#predict-skip", "grid", "button#btn-forward"]);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("a keyboard sets the knight's squares on the board, and each step is said", async () => {
   const page = await P.open(S.chrome, S.server.url);
   await page.waitForFunction(() => window.hetmanPage.state().count > 0);
   await page.click("#tab-knight");
   await page.fill("#knight-size", "6x6");
   await page.dispatchEvent("#knight-size", "change");
-  await page.locator("body").click({ position: { x: 2, y: 2 } });
-  // Tab from the top of the page until the focus comes round again.
-  const want = await page.evaluate(A.controls);
-  assert.ok(want.includes("grid"), "the board's squares are a tab stop: " + want.join(" "));
-  const reached = new Set();
-  const bad = [];
-  let first = null;
-  for (let i = 0; i < 150; i++) {
-    await page.keyboard.press("Tab");
-    const key = await page.evaluate(A.focusedKey);
-    if (!key) continue;
-    if (key === first) break;
-    if (!first) first = key;
-    reached.add(key);
-    const look = await page.evaluate(A.focusLook);
-    if (!(look.width >= 2 && look.contrast >= 3)) bad.push(key + ": ring " + look.width + "px, " + look.contrast.toFixed(2) + ":1");
-  }
-  assert.deepEqual(want.filter((k) => !reached.has(k)), [], "controls Tab never reached");
-  assert.deepEqual(bad, [], "focus rings under 3:1 or missing");
   // The board by keyboard: Enter sets the start, Space (with "blocks or frees it") blocks a square.
   await page.focus('#board-keys [tabindex="0"]');
   const at = await page.evaluate(() => document.activeElement.getAttribute("data-sq"));
@@ -118,6 +142,30 @@ test("a keyboard alone reaches every control, sees where the focus is, and sets 
   await page.click("#btn-play");
   assert.ok(fast.steps > 1000, "it played " + fast.steps + " steps");
   assert.ok(fast.said >= 1 && fast.said <= 3, "said " + fast.said + " times in 4 s");
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("the row, up and down lines stand out at 3:1 on every square, at a refusal and on squares ruled out", async () => {
+  const page = await P.open(S.chrome, S.server.url);
+  await page.waitForFunction(() => window.hetmanPage.state().count > 0);
+  // The first refusal by all three lines (of 8 queens: e3, at step 33).
+  const trace = await page.evaluate(() =>
+    fetch("/api/queens/trace?n=8&algorithm=backtracking&skip=0&limit=500").then((r) => r.text()),
+  );
+  const refusal = trace.trim().split("\n").map((l) => JSON.parse(l))
+    .find((e) => e.event === "refuse" && e.lines.length === 3);
+  await P.goTo(page, refusal.step);
+  // Each mark, with its outline if it has one, on the page's own light and dark squares
+  // (and those under the white wash of a square ruled out).
+  const rows = A.markContrasts(await page.evaluate(A.boardColours));
+  const drawn = new Set(rows.map((r) => r.mark));
+  for (const what of ["refusal", "ruled"]) {
+    for (const line of ["row", "up", "down"]) assert.ok(drawn.has(what + " " + line), "drawn: " + [...drawn].join(", "));
+  }
+  const low = rows.filter((r) => !(r.ratio >= 3)).map((r) => r.mark + " on " + r.square + ": " + r.own.toFixed(2) + ":1" +
+    (r.outline === null ? ", no outline" : ", outline " + r.outline.toFixed(2) + ":1"));
+  assert.deepEqual(low, [], "marks under 3:1 against a square they lie on");
   assert.deepEqual(page.errors, []);
   await page.close();
 });

@@ -173,6 +173,41 @@ test("what the scripts write follows the switch: narration, status, counters, le
   await page.close();
 });
 
+test("each step is said in the chosen language through the live region", async () => {
+  const page = await P.open(S.chrome, S.server.url, { width: 1280, height: 900 });
+  await P.loadQueens(page, 8);
+  const refuse = await firstStep(page, "refuse");
+  // What the live region says, once the page has drawn step k.
+  const said = async (k) => {
+    await page.waitForFunction((k) => window.hetmanPage.state().cursor === k, k);
+    await P.drawn(page);
+    return page.evaluate(() => ({
+      text: document.getElementById("announce").textContent,
+      now: document.getElementById("now").textContent,
+    }));
+  };
+  for (const lang of ["pl", "ru"]) {
+    const m = ftl(lang);
+    // The status line's words for the step, in the language, with its square.
+    const check = (s, id, square) => {
+      saysIn(s.text, m, id);
+      assert.ok(s.text.includes(square), s.text);
+      assert.equal(s.text, s.now);
+      for (const word of ENGLISH) assert.ok(!s.text.includes(word), `#announce in ${lang} says "${word}": ${s.text}`);
+    };
+    await P.goTo(page, refuse - 1);
+    await page.selectOption("#lang", lang);
+    // The step button: b1 is refused.
+    await page.click("#btn-forward");
+    check(await said(refuse), "step-refuse", "b1");
+    // The → key: b2 is tried.
+    await page.locator("body").press("ArrowRight");
+    check(await said(refuse + 1), "step-try", "b2");
+  }
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test("the address keeps the language: a link with lang=pl opens in Polish, the switch writes lang=", async () => {
   const page = await P.open(S.chrome, S.server.url + "#problem=queens&n=8&algorithm=backtracking&step=6&lang=pl");
   await page.waitForFunction(() => window.hetmanPage.state().cursor === 6);

@@ -1,5 +1,5 @@
-// Helpers for the accessibility tests: axe-core run inside the page, and the contrast of
-// what the focus shows.
+// Helpers for the accessibility tests: axe-core run inside the page, the contrast of
+// what the focus shows, a walk with the Tab key, and the contrast of the board's marks.
 "use strict";
 
 // Runs axe-core (WCAG 2 A and AA rules) on the page; resolves with its violations, each as
@@ -108,4 +108,95 @@ function focusedKey() {
   return el.tagName.toLowerCase() + "#" + (el.id || el.name || el.textContent.trim().slice(0, 20));
 }
 
-module.exports = { axe, focusLook, controls, focusedKey };
+// Tabs from the top of the page until the focus comes round to its first stop again.
+// Resolves with the controls of the view (`controls`), those Tab never reached, and the
+// stops whose focus ring is missing or under 3:1 against what is behind it.
+async function tabWalk(page) {
+  await page.locator("body").click({ position: { x: 2, y: 2 } });
+  const want = await page.evaluate(controls);
+  const reached = new Set();
+  const bad = [];
+  let first = null;
+  for (let i = 0; i < 300; i++) {
+    await page.keyboard.press("Tab");
+    const key = await page.evaluate(focusedKey);
+    if (!key) continue;
+    if (key === first) break;
+    if (!first) first = key;
+    reached.add(key);
+    const look = await page.evaluate(focusLook);
+    if (!(look.width >= 2 && look.contrast >= 3)) bad.push(key + ": ring " + look.width + "px, " + look.contrast.toFixed(2) + ":1");
+  }
+  return { want, missed: want.filter((k) => !reached.has(k)), bad };
+}
+
+// In the page: the colours of the queens board as the browser paints them (computed
+// style): its light and dark squares, the white wash over a square ruled out, and every
+// mark named by board.js's data-mark ("ruled row", "refusal up outline", ...).
+function boardColours() {
+  const svg = document.querySelector("#board svg");
+  const paint = (el, what) => {
+    const cs = getComputedStyle(el);
+    return { colour: cs[what], opacity: Number(cs[what + "Opacity"]) * Number(cs.opacity) };
+  };
+  const wash = svg.querySelector('[data-mark="wash"]');
+  return {
+    light: paint(svg.querySelector('[data-square="light"]'), "fill"),
+    dark: paint(svg.querySelector('[data-square="dark"]'), "fill"),
+    wash: wash ? paint(wash, "fill") : null,
+    marks: [...svg.querySelectorAll('[data-mark]:not([data-mark="wash"])')]
+      .map((el) => ({ mark: el.getAttribute("data-mark"), ...paint(el, "stroke") })),
+  };
+}
+
+// Colours as {r, g, b} from "rgb(...)" or "#rrggbb"; `over` lays `top` with its opacity on
+// `under`; `contrast` is WCAG 2's contrast ratio.
+function rgb(c) {
+  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(c);
+  if (hex) return { r: parseInt(hex[1], 16), g: parseInt(hex[2], 16), b: parseInt(hex[3], 16) };
+  const m = /rgba?\(([^)]+)\)/.exec(c || "");
+  if (!m) throw new Error("not a colour: " + c);
+  const p = m[1].split(/[ ,/]+/).filter(Boolean).map(Number);
+  return { r: p[0], g: p[1], b: p[2] };
+}
+function over(top, opacity, under) {
+  const mix = (k) => top[k] * opacity + under[k] * (1 - opacity);
+  return { r: mix("r"), g: mix("g"), b: mix("b") };
+}
+function contrast(x, y) {
+  const lum = (c) => {
+    const f = (v) => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    };
+    return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b);
+  };
+  const a = lum(x), b = lum(y);
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}
+
+// The contrast of each kind of mark of `boardColours` on each square it may lie on (light
+// and dark, washed or not): the better of the mark's own colour and its outline's, if it
+// has one. Returns rows {mark, square, ratio, own, outline}, one per distinct paint.
+function markContrasts(drawn) {
+  const squares = { light: rgb(drawn.light.colour), dark: rgb(drawn.dark.colour) };
+  if (drawn.wash) {
+    for (const s of ["light", "dark"]) squares["washed " + s] = over(rgb(drawn.wash.colour), drawn.wash.opacity, squares[s]);
+  }
+  const on = (paint, bg) => contrast(over(rgb(paint.colour), paint.opacity, bg), bg);
+  const distinct = new Map(drawn.marks.map((m) => [m.mark + " " + m.colour + " " + m.opacity, m]));
+  const rows = [];
+  for (const m of distinct.values()) {
+    if (m.mark.endsWith(" outline")) continue;
+    const rings = drawn.marks.filter((r) => r.mark === m.mark + " outline");
+    for (const [square, bg] of Object.entries(squares)) {
+      const own = on(m, bg);
+      // The weakest of its outlines, if the board draws them in more than one paint.
+      const outline = rings.length ? Math.min(...rings.map((r) => on(r, bg))) : null;
+      rows.push({ mark: m.mark, square, ratio: Math.max(own, outline || 0), own, outline });
+    }
+  }
+  return rows;
+}
+
+module.exports = { axe, focusLook, controls, focusedKey, tabWalk, boardColours, markContrasts };

@@ -21,6 +21,7 @@
     free: "#009e73",
     current: "#f0e442", // yellow, inside a dark frame
     frame: "#1a1a1a",
+    outline: "#1a1a1a", // under the row, up and down lines: 5.5:1 on dark squares, 12.7:1 on light
     refused: "#111111",
     path: "#0072b2",
     dead: "#d55e00",
@@ -83,13 +84,13 @@
     var out = [];
     var W = g.width, H = g.height;
     out.push('<rect x="' + n2(g.left) + '" y="' + n2(g.top) + '" width="' + W * S + '" height="' +
-      H * S + '" fill="' + COLOURS.light + '"/>');
+      H * S + '" fill="' + COLOURS.light + '" data-square="light"/>');
     if (W * H > 4096) {
       // A pattern instead of a rectangle per dark square.
       var id = "checker";
       out.push('<defs><pattern id="' + id + '" x="' + n2(g.left) + '" y="' + n2(g.top + ((H - 1) % 2 === 0 ? S : 0)) +
         '" width="' + 2 * S + '" height="' + 2 * S + '" patternUnits="userSpaceOnUse">' +
-        '<rect x="0" y="' + S + '" width="' + S + '" height="' + S + '" fill="' + COLOURS.dark + '"/>' +
+        '<rect x="0" y="' + S + '" width="' + S + '" height="' + S + '" fill="' + COLOURS.dark + '" data-square="dark"/>' +
         '<rect x="' + S + '" y="0" width="' + S + '" height="' + S + '" fill="' + COLOURS.dark + '"/>' +
         "</pattern></defs>");
       out.push('<rect x="' + n2(g.left) + '" y="' + n2(g.top) + '" width="' + W * S + '" height="' +
@@ -101,7 +102,7 @@
           if ((f + r) % 2 === 0) d.push("M" + n2(g.x(f)) + " " + n2(g.y(r)) + "h" + S + "v" + S + "h-" + S + "z");
         }
       }
-      out.push('<path d="' + d.join("") + '" fill="' + COLOURS.dark + '"/>');
+      out.push('<path d="' + d.join("") + '" fill="' + COLOURS.dark + '" data-square="dark"/>');
     }
     if (g.labels) {
       var fs = S * 0.32;
@@ -136,9 +137,10 @@
     return outline(g, f, r, COLOURS.frame, S * 0.12) + outline(g, f, r, COLOURS.current, S * 0.06, null, S * 0.12);
   }
 
-  function fill(g, f, r, colour, opacity) {
+  // A square filled with `colour`; `mark` (optional) names it for the tests.
+  function fill(g, f, r, colour, opacity, mark) {
     return '<rect x="' + n2(g.x(f)) + '" y="' + n2(g.y(r)) + '" width="' + S + '" height="' + S +
-      '" fill="' + colour + '" fill-opacity="' + opacity + '"/>';
+      '" fill="' + colour + '" fill-opacity="' + opacity + '"' + (mark ? ' data-mark="' + mark + '"' : "") + "/>";
   }
 
   function cross(g, f, r, colour, width) {
@@ -186,15 +188,30 @@
   // The mark of a line through a square, drawn along the line itself: row
   // horizontal; up[r+c] is the diagonal on which rank + file is constant, which
   // falls to the right with rank 1 at the bottom (a8-h1); down[r-c+N] keeps
-  // rank - file constant and rises to the right (a1-h8).
+  // rank - file constant and rises to the right (a1-h8). Returns {line, d}.
   function lineMark(g, f, r, line) {
     var x = g.x(f), y = g.y(r), m = S * 0.16;
     var d;
     if (line === "row") d = "M" + n2(x + m) + " " + n2(y + S / 2) + "H" + n2(x + S - m);
     else if (line === "up") d = "M" + n2(x + m) + " " + n2(y + m) + "L" + n2(x + S - m) + " " + n2(y + S - m);
     else d = "M" + n2(x + m) + " " + n2(y + S - m) + "L" + n2(x + S - m) + " " + n2(y + m);
-    return '<path d="' + d + '" stroke="' + COLOURS[line] + '" stroke-width="' + n2(S * 0.08) +
-      '" stroke-linecap="round"/>';
+    return { line: line, d: d };
+  }
+
+  // Row, up and down lines ([{line, d}]) in their colours, each on a dark outline: the
+  // colours alone are 1.1-1.7:1 on the dark squares and 2.5-2.8:1 for row and down on the
+  // light ones, under WCAG 1.4.11's 3:1; the outline is 5.5:1 or more on every square,
+  // washed or not. The outlines go first, so that where lines cross every colour shows.
+  // `what` names them for the tests: "ruled" (a square ruled out) or "refusal".
+  function outlinedLines(lines, width, cap, what) {
+    var under = [], over = [];
+    for (var i = 0; i < lines.length; i++) {
+      var l = lines[i];
+      var common = '<path d="' + l.d + '" fill="none" stroke-linecap="' + cap + '" data-mark="' + what + " " + l.line;
+      under.push(common + ' outline" stroke="' + COLOURS.outline + '" stroke-width="' + n2(width + S * 0.06) + '"/>');
+      over.push(common + '" stroke="' + COLOURS[l.line] + '" stroke-width="' + n2(width) + '"/>');
+    }
+    return under.join("") + over.join("");
   }
 
   // The lines that rule (file, rank) out, given the queens' ranks per file.
@@ -243,8 +260,8 @@
           for (var r = 0; r < n; r++) {
             var lines = ruledOut(q.ranks, f, r);
             if (!lines.length) continue;
-            out.push(fill(g, f, r, "#ffffff", 0.35));
-            for (var i = 0; i < lines.length; i++) out.push(lineMark(g, f, r, lines[i]));
+            out.push(fill(g, f, r, "#ffffff", 0.35, "wash"));
+            out.push(outlinedLines(lines.map(function (l) { return lineMark(g, f, r, l); }), S * 0.08, "round", "ruled"));
           }
         }
       }
@@ -262,15 +279,16 @@
         out.push(frame(g, e.a, e.b));
       } else if (e.kind === K.REFUSE) {
         // The lines from the queens that rule the square out.
+        var from = [];
         for (var af = 0; af < n; af++) {
           var ar = q.ranks[af];
           if (ar < 0) continue;
           var why = ar === e.b ? "row" : (ar + af === e.a + e.b ? "up" : (ar - af === e.b - e.a ? "down" : null));
           if (!why) continue;
-          out.push('<line x1="' + n2(g.x(af) + S / 2) + '" y1="' + n2(g.y(ar) + S / 2) + '" x2="' +
-            n2(g.x(e.a) + S / 2) + '" y2="' + n2(g.y(e.b) + S / 2) + '" stroke="' + COLOURS[why] +
-            '" stroke-width="' + n2(S * 0.06) + '" stroke-opacity="0.9"/>');
+          from.push({ line: why, d: "M" + n2(g.x(af) + S / 2) + " " + n2(g.y(ar) + S / 2) + "L" +
+            n2(g.x(e.a) + S / 2) + " " + n2(g.y(e.b) + S / 2) });
         }
+        out.push(outlinedLines(from, S * 0.06, "butt", "refusal"));
         out.push(outline(g, e.a, e.b, COLOURS.refused, S * 0.08));
         out.push(cross(g, e.a, e.b, COLOURS.refused, S * 0.08));
       } else if (e.kind === K.PUT) {

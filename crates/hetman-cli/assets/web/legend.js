@@ -21,8 +21,10 @@
   // The legend's items for a problem (and the queens' algorithm), as HTML.
   function legendHtml(problem, algorithm, C) {
     var items = [];
+    // A row, up or down line on its dark outline, as the board draws it.
     var line = function (d, colour) {
-      return swatch('<rect width="22" height="22" fill="#e8dcc6"/><path d="' + d + '" stroke="' + colour +
+      return swatch('<rect width="22" height="22" fill="#e8dcc6"/><path d="' + d + '" stroke="' + C.outline +
+        '" stroke-width="5" stroke-linecap="round"/><path d="' + d + '" stroke="' + colour +
         '" stroke-width="3" stroke-linecap="round"/>');
     };
     if (problem === "queens") {
