@@ -55,6 +55,7 @@ fn low(k: usize) -> u64 {
 }
 
 mod cells;
+mod census;
 mod cost;
 mod jobs;
 mod matcher;
@@ -66,13 +67,14 @@ mod set_halves;
 mod sieve;
 mod tables;
 
+use census::Census;
 use cost::JobCost;
 use jobs::Job;
 use pieces::span_cost;
 pub use run::{count_join_units, JoinUnitCount};
 pub use sample::{estimate_join, JoinEstimate};
 use tables::Piece;
-use tables::{Census, Geometry, Side};
+use tables::{Geometry, Side};
 
 /// Units the rank sets are batched into, about: few enough that recording
 /// each in a checkpoint costs nothing measurable, many enough that threads
@@ -444,15 +446,19 @@ impl JoinPlan {
     /// ```
     #[must_use]
     pub fn memory_bytes(&self, units: &[usize], threads: usize) -> u64 {
+        self.bytes_of(units, threads).1
+    }
+
+    /// The bytes of cells a count of `units` builds, about (each cell its
+    /// units need in each segment once), and the bytes it holds at most on
+    /// `threads` threads ([`JoinPlan::memory_bytes`]), worked out together.
+    pub(super) fn bytes_of(&self, units: &[usize], threads: usize) -> (u64, u64) {
         let costs = self.job_costs();
         // A unit runs on one thread: no more threads than units.
         let threads = threads.clamp(1, units.len().max(1)) as u64;
-        let north = self
-            .cell_bytes(units)
-            .iter()
-            .map(|c| c.1)
-            .max()
-            .unwrap_or(0);
+        let cells = self.cell_bytes(units);
+        let built = cells.iter().map(|c| c.1 + c.2).sum();
+        let north = cells.iter().map(|c| c.1).max().unwrap_or(0);
         let mut job = 0;
         for &u in units {
             let span = self.spans[u];
@@ -474,13 +480,10 @@ impl JoinPlan {
                 job = job.max(south + 32 * halves);
             }
         }
-        BASE_BYTES + self.fixed_bytes() + threads.min(2) * north + threads * job
-    }
-
-    /// Bytes of cells a count of `units` builds, about: each cell its units
-    /// need in each segment once.
-    fn built_bytes(&self, units: &[usize]) -> u64 {
-        self.cell_bytes(units).iter().map(|c| c.1 + c.2).sum()
+        (
+            built,
+            BASE_BYTES + self.fixed_bytes() + threads.min(2) * north + threads * job,
+        )
     }
 
     /// For each segment that some of `units` are in: the bytes of the

@@ -5,8 +5,9 @@
 //! cells.
 
 use super::super::run_workers;
+use super::census::Census;
 use super::jobs::{jobs, Job};
-use super::tables::{Census, Geometry, Side};
+use super::tables::{Geometry, Side};
 use super::{low, sample, JoinPlan, HALVES_MAX_N, HALVES_MIN_N, MAX_SIDE_HALVES};
 use crate::Error;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -3,9 +3,10 @@
 //! set that costs more cut into pieces of its larger side, or of both
 //! ([`Piece`]).
 
+use super::census::Census;
 use super::cost::JobCost;
 use super::jobs::Job;
-use super::tables::{Census, Geometry, Piece, Side};
+use super::tables::{Geometry, Piece, Side};
 use super::{
     low, JoinPlan, Span, DEFAULT_CHUNK_BYTES, MIN_UNIT_JOBS, TARGET_UNITS, UNITS_PER_SHARD,
 };

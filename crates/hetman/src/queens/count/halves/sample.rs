@@ -2,6 +2,7 @@
 //! sample of its own units on this machine.
 
 use super::cells::Cells;
+use super::cost::on_every_core;
 use super::pieces::span_cost;
 use super::run::{count_span, Scratch};
 use super::tables::Piece;
@@ -11,6 +12,9 @@ use std::time::{Duration, Instant};
 
 /// Units timed at most.
 const MAX_TIMED: usize = 64;
+
+/// The cut of a sampled rank set from which both its sides are cut.
+const BOTH_SIDES_FROM: u32 = 256;
 
 /// The largest N whose sample units are timed whole.
 const WHOLE_UNITS_MAX_N: usize = 23;
@@ -47,7 +51,8 @@ pub struct JoinEstimate {
 /// split of `plan`'s units): works out the
 /// units' estimated costs, then counts a few units (from N = 24 on, a piece
 /// of one rank set of each: a quarter of its larger side at N = 24, a
-/// sixteenth at 25, and so on), spread over their range of estimated cost,
+/// sixteenth at 25, a 64th at 26, from N = 27 on a sixteenth of each side,
+/// then a 32nd), spread over their range of estimated cost,
 /// on one thread until about `budget` is spent (and at least 8 units up to
 /// N = 23, 3 above), each with its cells built afresh (timed apart).
 /// Each unit is given
@@ -139,11 +144,28 @@ pub fn estimate_join(
                 let i = span.start + (span.end - span.start) / 2;
                 let c = job_costs[i];
                 let of = 4u32.pow((n - WHOLE_UNITS_MAX_N).min(5) as u32);
-                let piece = Piece { index: 0, of };
-                let (west, east) = if c.east > c.west {
-                    (Piece::WHOLE, piece)
+                // From N = 27 on both sides are cut (16 × 16, then 32 × 32):
+                // a piece of one side alone still makes the whole other
+                // side (10 to 15 CPU-seconds a rank set of N = 28), and
+                // its time is mostly that making, where a whole rank set's
+                // is mostly matching; cut on both sides, the pairs matched
+                // keep more of their share.
+                let (larger, smaller) = if of >= BOTH_SIDES_FROM {
+                    let side = of.isqrt();
+                    (
+                        Piece { index: 0, of: side },
+                        Piece {
+                            index: 0,
+                            of: of / side,
+                        },
+                    )
                 } else {
-                    (piece, Piece::WHOLE)
+                    (Piece { index: 0, of }, Piece::WHOLE)
+                };
+                let (west, east) = if c.east > c.west {
+                    (smaller, larger)
+                } else {
+                    (larger, smaller)
                 };
                 Span {
                     start: i,
@@ -214,20 +236,22 @@ pub fn estimate_join(
         build_seconds / built_bytes as f64
     };
     let all: Vec<usize> = (0..plan.units()).collect();
-    let setup = listing + per_byte * plan.built_bytes(&all) as f64;
+    let (all_built, memory_bytes) = plan.bytes_of(&all, threads);
+    let setup = listing + per_byte * all_built as f64;
     let total: u64 = costs.iter().sum();
     let counting: f64 = unit_seconds.iter().sum();
-    let shard_cpu_seconds = shards
-        .iter()
-        .map(|&units| {
-            let c: f64 = units.iter().map(|&u| unit_seconds[u]).sum();
-            listing + per_byte * plan.built_bytes(units) as f64 + c
-        })
-        .collect();
-    let shard_memory_bytes = shards
-        .iter()
-        .map(|units| plan.memory_bytes(units, threads))
-        .collect();
+    // Each shard's figures on every core (a split for a cluster has
+    // thousands of shards, each a few units among millions of rank sets).
+    let per_shard = on_every_core(threads, shards, 64, &|run| {
+        run.iter()
+            .map(|&units| {
+                let c: f64 = units.iter().map(|&u| unit_seconds[u]).sum();
+                let (built, memory) = plan.bytes_of(units, threads);
+                (listing + per_byte * built as f64 + c, memory)
+            })
+            .collect()
+    });
+    let (shard_cpu_seconds, shard_memory_bytes) = per_shard.into_iter().unzip();
     JoinEstimate {
         cpu_seconds: setup + counting,
         setup_seconds: setup,
@@ -240,7 +264,7 @@ pub fn estimate_join(
         unit_seconds,
         timed,
         units: plan.units(),
-        memory_bytes: plan.memory_bytes(&all, threads),
+        memory_bytes,
         shard_memory_bytes,
     }
 }

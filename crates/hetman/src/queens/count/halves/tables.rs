@@ -6,13 +6,10 @@
 //!
 //! Cells are built on demand ([`Cell::build`]) and dropped after their last
 //! use (see `cells.rs`), so that only the cells of the units in hand are
-//! held. [`Census`] counts the placements of every cell without listing them:
-//! the plan sizes its memory and estimates its costs from it.
+//! held. The census (`census.rs`) counts the placements of every cell without
+//! listing them: the plan sizes its memory and estimates its costs from it.
 
-use super::super::run_workers;
 use super::low;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 /// One of the west half's two quarters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -335,196 +332,6 @@ impl Cell {
     }
 }
 
-/// The number of placements of every cell of both quarters, without the
-/// middle queen (an upper bound with one): for each rank set of a quarter,
-/// its file sets in increasing order with their numbers of placements.
-///
-/// Without the middle queen a cell's placements depend only on its ranks
-/// relative to its quarter's first, so one table serves both quarters: the
-/// south quarter's (as tall as the north one, or one rank taller for odd
-/// N), whose first `2^north_height` rank sets are the north quarter's. It
-/// is counted for one rank set of each pair a flip upside down makes (the
-/// two have the same counts) and, for each, for the placements whose first
-/// queen is in the west half of the files (the mirror gives the others).
-pub(super) struct Census {
-    cells: Vec<Vec<(u32, u32)>>,
-    /// The bytes of each rank set's cell built ([`Census::bytes`]), summed
-    /// once: the plan asks for them for every rank set of every unit.
-    bytes: Vec<u64>,
-    north_height: usize,
-}
-
-impl Census {
-    /// Counts the placements on `threads` threads, the rank sets shared out
-    /// most ranks first.
-    pub(super) fn new(geo: &Geometry, threads: usize) -> Census {
-        let (_, height) = geo.rows(Side::South);
-        let flip = |r: u32| r.reverse_bits() >> (32 - height);
-        let mut tasks: Vec<u32> = (0..1u32 << height).filter(|&r| r <= flip(r)).collect();
-        tasks.sort_by_key(|&r| std::cmp::Reverse(r.count_ones()));
-        let out: Vec<Mutex<Vec<(u32, u32)>>> = tasks.iter().map(|_| Mutex::default()).collect();
-        let next = AtomicUsize::new(0);
-        let width = geo.width;
-        let mirror = |f: usize| (f as u32).reverse_bits() >> (32 - width);
-        run_workers(threads.clamp(1, tasks.len()), &|| {
-            let (mut west, mut middle) = (vec![0u64; 1 << width], vec![0u64; 1 << width]);
-            loop {
-                let at = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&ranks) = tasks.get(at) else {
-                    break;
-                };
-                count_cell(geo, ranks, &mut west, &mut middle);
-                let mut list = Vec::new();
-                for f in 0..1usize << width {
-                    let c = west[f] + west[mirror(f) as usize] + middle[f];
-                    if c > 0 {
-                        // A cell's placements are far fewer than 2^32 up to
-                        // N = 28 (at most 365,596 on a 14 x 14 quarter).
-                        list.push((f as u32, u32::try_from(c).unwrap_or(u32::MAX)));
-                    }
-                }
-                west.fill(0);
-                middle.fill(0);
-                *out[at]
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner) = list;
-            }
-        });
-        let mut cells = vec![Vec::new(); 1 << height];
-        for (&ranks, list) in tasks.iter().zip(out) {
-            cells[ranks as usize] = list
-                .into_inner()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-        }
-        for r in 0..1u32 << height {
-            if flip(r) < r {
-                cells[r as usize] = cells[flip(r) as usize].clone();
-            }
-        }
-        let bytes = cells
-            .iter()
-            .map(|c| {
-                c.iter().map(|c| u64::from(c.1)).sum::<u64>() * PART_BYTES
-                    + c.len() as u64 * FILES_BYTES
-            })
-            .collect();
-        Census {
-            cells,
-            bytes,
-            north_height: geo.north_height,
-        }
-    }
-
-    /// The cells of a side: for each of its rank sets, its file sets with
-    /// their numbers of placements.
-    pub(super) fn side(&self, side: Side) -> &[Vec<(u32, u32)>] {
-        match side {
-            Side::North => &self.cells[..1 << self.north_height],
-            Side::South => &self.cells,
-        }
-    }
-
-    /// Bytes a cell built for `side`'s rank set `ranks` takes at most.
-    pub(super) fn bytes(&self, side: Side, ranks: u32) -> u64 {
-        debug_assert!(side == Side::South || ranks >> self.north_height == 0);
-        self.bytes[ranks as usize]
-    }
-
-    /// Bytes the census holds.
-    pub(super) fn held_bytes(&self) -> u64 {
-        self.cells.iter().map(|c| 8 * c.len() as u64 + 32).sum()
-    }
-}
-
-/// Counts the placements of the south quarter's rank set `ranks` (relative
-/// to its first rank) by the file sets they hold: those whose first queen
-/// is on a file of the west half of the quarter's files into `west`, those
-/// with it on the middle file (odd width) into `middle`; the mirror of the
-/// first kind (the east half) is left out. With one rank or none, every
-/// placement goes into `middle`.
-fn count_cell(geo: &Geometry, ranks: u32, west: &mut [u64], middle: &mut [u64]) {
-    let (first, _) = geo.rows(Side::South);
-    let rows: Vec<usize> = (0..32)
-        .filter(|&r| ranks >> r & 1 == 1)
-        .map(|r| first + r)
-        .collect();
-    let (n, w) = (geo.n, geo.width);
-    match rows.as_slice() {
-        [] => middle[0] += 1,
-        [r] => {
-            let mut free = geo.free(*r, 0, 0, 0);
-            while free != 0 {
-                middle[1 << free.trailing_zeros()] += 1;
-                free &= free - 1;
-            }
-        }
-        [r, rest @ ..] => {
-            let mut free = geo.free(*r, 0, 0, 0);
-            let mut stack = Vec::new();
-            while free != 0 {
-                let c = free.trailing_zeros() as usize;
-                free &= free - 1;
-                let into = match (2 * c + 1).cmp(&w) {
-                    std::cmp::Ordering::Less => &mut *west,
-                    std::cmp::Ordering::Equal => &mut *middle,
-                    std::cmp::Ordering::Greater => continue,
-                };
-                let start = (1 << c, 1u64 << (r + n - 1 - c), 1u64 << (r + c));
-                count_below(geo, rest, start, &mut stack, into);
-            }
-        }
-    }
-}
-
-/// Adds the placements on `rows` (at least one) below the queens on
-/// `(files, diagonals, anti-diagonals)` to `dense[files]`: depth first,
-/// the last two ranks in loops rather than pushed.
-fn count_below(
-    geo: &Geometry,
-    rows: &[usize],
-    start: (u32, u64, u64),
-    stack: &mut Vec<(usize, u32, u64, u64)>,
-    dense: &mut [u64],
-) {
-    let n = geo.n;
-    let Some((&last, rest)) = rows.split_last() else {
-        return;
-    };
-    stack.clear();
-    stack.push((0, start.0, start.1, start.2));
-    while let Some((depth, files, diag, anti)) = stack.pop() {
-        if depth == rest.len() {
-            let mut free = geo.free(last, files, diag, anti);
-            while free != 0 {
-                dense[(files | 1 << free.trailing_zeros()) as usize] += 1;
-                free &= free - 1;
-            }
-            continue;
-        }
-        let r = rest[depth];
-        let mut free = geo.free(r, files, diag, anti);
-        let penultimate = depth + 1 == rest.len();
-        while free != 0 {
-            let c = free.trailing_zeros() as usize;
-            free &= free - 1;
-            let (f, d, a) = (
-                files | 1 << c,
-                diag | 1u64 << (r + n - 1 - c),
-                anti | 1u64 << (r + c),
-            );
-            if penultimate {
-                let mut below = geo.free(last, f, d, a);
-                while below != 0 {
-                    dense[(f | 1 << below.trailing_zeros()) as usize] += 1;
-                    below &= below - 1;
-                }
-            } else {
-                stack.push((depth + 1, f, d, a));
-            }
-        }
-    }
-}
-
 /// `REVERSED[x]`: the 14 low bits of `x` in reverse order (the west
 /// files of N up to 29).
 static REVERSED: std::sync::LazyLock<Vec<u16>> = std::sync::LazyLock::new(|| {
@@ -561,19 +368,13 @@ mod tests {
     }
 
     #[test]
-    fn cells_and_the_census_list_every_placement() {
+    fn cells_list_every_placement() {
         // Even and odd widths of the west half (the mirror's middle file).
         for n in [8, 9, 10, 11, 12, 13] {
             let geo = Geometry::new(n);
-            let census = Census::new(&geo, 2);
             for side in [Side::North, Side::South] {
                 let (_, height) = geo.rows(side);
                 for ranks in 0..1u32 << height {
-                    let counted: u64 = census.side(side)[ranks as usize]
-                        .iter()
-                        .map(|c| u64::from(c.1))
-                        .sum();
-                    assert_eq!(counted, plain(&geo, None, side, ranks), "N = {n}");
                     let middle = (n % 2 == 1).then_some(n / 2 - 1);
                     let cell = Cell::build(&geo, middle, side, ranks);
                     assert_eq!(cell.len() as u64, plain(&geo, middle, side, ranks));
