@@ -68,13 +68,7 @@ test("a keyboard alone reaches every control of each view and sees where the foc
   await walk(page, "the queens view in predict mode", ["button#predict-row", "button#predict-up",
     "button#predict-down", "button#predict-back", "button#predict-skip", "button#predict-reset", "grid"]);
   await page.uncheck("#predict-on");
-  await page.click("#tab-compare");
-  await page.fill("#compare-n", "5");
-  await page.selectOption("#compare-speed", "top");
-  await page.click("#compare-run");
-  await page.waitForFunction(() => document.getElementById("race-verdict").textContent.length > 0, null, {
-    timeout: 60000,
-  });
+  await P.raceToVerdict(page, 5);
   await walk(page, "the compare view", ["input#compare-n", "select#compare-speed", "button#compare-run", "button#compare-ff"]);
   await page.click("#tab-knight");
   await page.fill("#knight-size", "6x6");

@@ -241,13 +241,7 @@ test("the one-file player made with --lang pl opens in Polish with no server", a
 
 test("the race of the methods is redrawn in Russian, its verdict included", async () => {
   const page = await P.open(S.chrome, S.server.url);
-  await page.click("#tab-compare");
-  await page.fill("#compare-n", "5");
-  await page.selectOption("#compare-speed", "top");
-  await page.click("#compare-run");
-  await page.waitForFunction(() => document.getElementById("race-verdict").textContent.length > 0, null, {
-    timeout: 60000,
-  });
+  await P.raceToVerdict(page, 5);
   await page.selectOption("#lang", "ru");
   const ru = ftl("ru");
   const race = await page.locator("#race").textContent();

@@ -80,4 +80,15 @@ async function topSpeedToEnd(page, timeout) {
   );
 }
 
-module.exports = { open, state, loadQueens, loadKnight, clickSquare, goTo, topSpeedToEnd, drawn };
+// Runs the race of the methods for `n` queens at top speed and waits for its verdict.
+async function raceToVerdict(page, n) {
+  await page.click("#tab-compare");
+  await page.fill("#compare-n", String(n));
+  await page.selectOption("#compare-speed", "top");
+  await page.click("#compare-run");
+  await page.waitForFunction(() => document.getElementById("race-verdict").textContent.length > 0, null, {
+    timeout: 60000,
+  });
+}
+
+module.exports = { open, state, loadQueens, loadKnight, clickSquare, goTo, topSpeedToEnd, drawn, raceToVerdict };
