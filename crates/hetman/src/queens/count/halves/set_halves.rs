@@ -4,9 +4,10 @@
 //! `north[S's north part][f] · south[S's south part][the other files]`,
 //! which over all sets of one *layer* (north parts of k ranks) is a product
 //! of two matrices, taken by a blocked multiplication (`matrixmultiply`'s
-//! dgemm): N = 28's 40 million sets in a few seconds of CPU time, where a
-//! sum per set took minutes. The counts are whole numbers whose sums stay
-//! far below 2^53, so the floating-point product is exact.
+//! dgemm): N = 28's 40 million sets in about 5 seconds of CPU time (a sum
+//! per set took about a minute at N = 27). The counts are whole numbers
+//! whose sums stay far below 2^53, so the floating-point product is exact.
+
 use super::super::run_workers;
 use super::census::Census;
 use super::low;
