@@ -4,12 +4,16 @@
 //!
 //! A quarter without the middle queen is a `width × height` rectangle on
 //! its own: its placements on a set of ranks do not depend on where the
-//! rectangle stands. The rank sets are counted in families: the rank sets
-//! `X ∪ {t}` for one set `X` and every rank `t` below X's last share the
-//! placements of `X`, each of which is followed by a loop over `t` that
-//! adds the queens of rank `t` straight to `t`'s counts. The diagonals are
-//! carried as windows on the files of the rank in hand, shifted as the
-//! search moves down, so a rank's free files are a few bit operations.
+//! rectangle stands. The rank sets are counted in groups: the rank sets
+//! `X ∪ {e, t}` for one set `X` and all ranks `e < t` below X's last share
+//! the placements of `X`, found once; those of each `X ∪ {e}` are made from
+//! them a batch at a time, and each is followed by its queens on every `t`,
+//! added rank by rank as one row of 16 counts (by the file of the queen on
+//! `t`) without a branch, so that one rank's counts are in the cache at a
+//! time. The counts by file set are read off the rows at the end. The
+//! diagonals are carried as windows on the files of the rank in hand,
+//! shifted as the search moves down, so a rank's free files are a few bit
+//! operations.
 
 use super::super::run_workers;
 use super::tables::{Geometry, Side, FILES_BYTES, PART_BYTES};
@@ -21,8 +25,12 @@ type Cells = Vec<(u32, u32)>;
 
 /// The most files of a quarter (N up to 29).
 const MAX_WIDTH: usize = 14;
-/// The counts of one rank set, by file set.
-const DENSE: usize = 1 << MAX_WIDTH;
+/// The counts of one rank set by file set `F` and file `f` not in it: the
+/// placements on `F ∪ {f}` with their last queen on `f`.
+type Lanes = [u32; 16];
+/// Placements of a family's shared ranks gathered before their last ranks
+/// are added, rank by rank.
+const BATCH: usize = 1024;
 
 /// The number of placements of every cell of both quarters, without the
 /// middle queen (an upper bound with one): for each rank set of a quarter,
@@ -52,51 +60,85 @@ impl Census {
         assert!(width <= MAX_WIDTH && (1..32).contains(&height));
         let flip = |r: u32| r.reverse_bits() >> (32 - height);
         let mirror = |f: u32| f.reverse_bits() >> (32 - width);
-        // Each family: a set X of at least one rank, and the ranks t after
-        // its last for which X ∪ {t} is the one of its flipped pair counted.
-        let mut families: Vec<(u32, u32)> = (1..1u32 << height)
+        // Each group: a set X of ranks, and the families X ∪ {e} that share
+        // its placements, each with the ranks t after e for which
+        // X ∪ {e, t} is the one of its flipped pair counted.
+        let mut groups: Vec<(u32, Vec<(usize, u32)>)> = (0..1u32 << height)
             .map(|x| {
                 let after = (32 - x.leading_zeros()) as usize;
-                let last = (after..height)
-                    .filter(|&t| x | 1 << t <= flip(x | 1 << t))
-                    .fold(0u32, |m, t| m | 1 << t);
-                (x, last)
+                let ends = (after..height)
+                    .map(|e| {
+                        let xe = x | 1 << e;
+                        let last = (e + 1..height)
+                            .filter(|&t| xe | 1 << t <= flip(xe | 1 << t))
+                            .fold(0u32, |m, t| m | 1 << t);
+                        (e, last)
+                    })
+                    .filter(|&(_, last)| last != 0)
+                    .collect::<Vec<_>>();
+                (x, ends)
             })
-            .filter(|&(_, last)| last != 0)
+            .filter(|(_, ends)| !ends.is_empty())
             .collect();
-        families.sort_by_key(|&(x, _)| std::cmp::Reverse(x.count_ones()));
-        let out: Vec<Mutex<Vec<(u32, Cells)>>> =
-            families.iter().map(|_| Mutex::default()).collect();
+        groups.sort_by_key(|(x, _)| std::cmp::Reverse(x.count_ones()));
+        let out: Vec<Mutex<Vec<(u32, Cells)>>> = groups.iter().map(|_| Mutex::default()).collect();
+        // The file sets of each size, in increasing order.
+        let mut by_size = vec![Vec::new(); width.max(height) + 1];
+        for f in 0..1u32 << width {
+            by_size[f.count_ones() as usize].push(f);
+        }
         let next = AtomicUsize::new(0);
-        run_workers(threads.clamp(1, families.len().max(1)), &|| {
-            let mut acc = vec![0u32; height * DENSE];
+        run_workers(threads.clamp(1, groups.len().max(1)), &|| {
+            let rows = 1usize << width;
+            let mut acc: Vec<Lanes> = vec![[0; 16]; pair(0, height) * rows];
             let mut stack = Vec::new();
+            let mut batch = Vec::with_capacity(BATCH + MAX_WIDTH);
+            let mut kids = Vec::new();
+            let mut on = vec![0u32; rows];
             loop {
                 let at = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&(x, last)) = families.get(at) else {
+                let Some((x, ends)) = groups.get(at) else {
                     break;
                 };
-                count_family(x, last, width, &mut acc, &mut stack);
+                count_group(*x, ends, width, &mut acc, &mut stack, &mut batch, &mut kids);
+                let k = x.count_ones() as usize + 2;
                 let mut lists = Vec::new();
-                let mut ts = last;
-                while ts != 0 {
-                    let t = ts.trailing_zeros() as usize;
-                    ts &= ts - 1;
-                    let dense = &mut acc[t * DENSE..(t + 1) * DENSE];
-                    let mut list = Vec::new();
-                    for f in 0..1u32 << width {
-                        // Twice the placements with the first queen west of
-                        // the middle file, once those on it (odd widths),
-                        // none east of it: with the mirror's, twice the
-                        // count.
-                        let twice = dense[f as usize] + dense[mirror(f) as usize];
-                        debug_assert!(twice.is_multiple_of(2));
-                        if twice > 0 {
-                            list.push((f, twice / 2));
+                for &(e, last) in ends {
+                    let mut ts = last;
+                    while ts != 0 {
+                        let t = ts.trailing_zeros() as usize;
+                        ts &= ts - 1;
+                        let at = pair(e, t) * rows;
+                        let block = &mut acc[at..at + rows];
+                        // The placements on each file set f: by the file
+                        // of the last queen.
+                        for &f in &by_size[k] {
+                            let mut sum = 0;
+                            let mut bits = f;
+                            while bits != 0 {
+                                let b = bits.trailing_zeros();
+                                bits &= bits - 1;
+                                sum += block[(f ^ 1 << b) as usize][b as usize];
+                            }
+                            on[f as usize] = sum;
                         }
+                        let mut list = Vec::new();
+                        for &f in &by_size[k] {
+                            // Twice the placements with the first queen west
+                            // of the middle file, once those on it (odd
+                            // widths), none east of it: with the mirror's,
+                            // twice the count.
+                            let twice = on[f as usize] + on[mirror(f) as usize];
+                            debug_assert!(twice.is_multiple_of(2));
+                            if twice > 0 {
+                                list.push((f, twice / 2));
+                            }
+                        }
+                        for &f in &by_size[k - 1] {
+                            block[f as usize] = [0; 16];
+                        }
+                        lists.push((x | 1 << e | 1 << t, list));
                     }
-                    dense[..1 << width].fill(0);
-                    lists.push((x | 1 << t, list));
                 }
                 *out[at].lock().unwrap_or_else(PoisonError::into_inner) = lists;
             }
@@ -151,19 +193,38 @@ impl Census {
     }
 }
 
-/// Adds the placements of the rank sets `x ∪ {t}` of a `width`-file
-/// rectangle, for each rank `t` of `last` (all after x's last rank), to
-/// `acc[t · DENSE + file set]`: twice each placement whose first queen is
-/// west of the middle file, once each with it on the middle file (odd
-/// widths), none east of it.
-fn count_family(
+/// Adds the placements of the rank sets `x ∪ {e, t}` of a `width`-file
+/// rectangle, for each `(e, last)` of `ends` (`e` after x's last rank, and
+/// each rank `t` of `last` after `e`), to the rows of the pair `(e, t)` in
+/// `acc` ([`add_last`]): twice each placement whose first queen is west of
+/// the middle file, once each with it on the middle file (odd widths), none
+/// east of it. The placements of `x` are found once for all its `e`.
+#[allow(clippy::too_many_arguments)]
+fn count_group(
     x: u32,
-    last: u32,
+    ends: &[(usize, u32)],
     width: usize,
-    acc: &mut [u32],
+    acc: &mut [Lanes],
     stack: &mut Vec<(usize, u32, u32, u32)>,
+    batch: &mut Vec<(u32, u32, u32)>,
+    kids: &mut Vec<(u32, u32, u32)>,
 ) {
     let full = (1u32 << width) - 1;
+    let weights = (0..width).map_while(|c| match (2 * c + 1).cmp(&width) {
+        std::cmp::Ordering::Less => Some((c, 2)),
+        std::cmp::Ordering::Equal => Some((c, 1)),
+        std::cmp::Ordering::Greater => None,
+    });
+    if x == 0 {
+        // The first queen is on e.
+        for (c, weight) in weights {
+            let q = 1u32 << c;
+            for &(e, last) in ends {
+                add_last(&[(q, q, q)], e, last, width, acc, weight);
+            }
+        }
+        return;
+    }
     let mut rows = [0usize; 32];
     let mut k = 0;
     let mut bits = x;
@@ -174,43 +235,34 @@ fn count_family(
     }
     let rows = &rows[..k];
     let end = rows[k - 1];
-    // The queens of every rank t after a placement of x: files, and the
-    // diagonals (`down` toward higher files, `up` toward lower) as they
-    // cross x's last rank.
-    let mut leaves = |files: u32, down: u32, up: u32, weight: u32| {
-        let mut ts = last;
-        while ts != 0 {
-            let t = ts.trailing_zeros() as usize;
-            ts &= ts - 1;
-            let d = t - end;
-            let mut free = full & !(files | down << d | up >> d);
-            let dense: &mut [u32; DENSE] = (&mut acc[t * DENSE..(t + 1) * DENSE])
-                .try_into()
-                .expect("a rank's counts are DENSE long");
-            // The first four queens without a branch (adding nothing where
-            // there is none): how many there are is hard to foresee, and a
-            // loop ending at a different count each time is mispredicted.
-            for _ in 0..6 {
-                let bit = free & free.wrapping_neg();
-                free &= free.wrapping_sub(1);
-                dense[(files | bit) as usize & (DENSE - 1)] += weight * u32::from(bit != 0);
+    // The queens of each e after the placements of x in `batch`, and then
+    // of each t after e, family by family.
+    let mut flush = |batch: &mut Vec<(u32, u32, u32)>, acc: &mut [Lanes], weight: u32| {
+        for &(e, last) in ends {
+            let d = e - end;
+            if kids.len() < batch.len() * width {
+                kids.resize(batch.len() * width, (0, 0, 0));
             }
-            while free != 0 {
-                let bit = free & free.wrapping_neg();
-                free &= free - 1;
-                dense[(files | bit) as usize & (DENSE - 1)] += weight;
+            let mut n = 0;
+            for &(files, down, up) in batch.iter() {
+                let (down, up) = ((down << d) & full, up >> d);
+                let mut free = full & !(files | down | up);
+                while free != 0 {
+                    let bit = free & free.wrapping_neg();
+                    free &= free - 1;
+                    kids[n] = (files | bit, down | bit, up | bit);
+                    n += 1;
+                }
             }
+            add_last(&kids[..n], e, last, width, acc, weight);
         }
+        batch.clear();
     };
-    for c in 0..width {
-        let weight = match (2 * c + 1).cmp(&width) {
-            std::cmp::Ordering::Less => 2,
-            std::cmp::Ordering::Equal => 1,
-            std::cmp::Ordering::Greater => break,
-        };
+    for (c, weight) in weights {
         let q = 1u32 << c;
         if k == 1 {
-            leaves(q, q, q, weight);
+            batch.push((q, q, q));
+            flush(batch, acc, weight);
             continue;
         }
         stack.clear();
@@ -223,7 +275,10 @@ fn count_family(
                 while free != 0 {
                     let bit = free & free.wrapping_neg();
                     free &= free - 1;
-                    leaves(files | bit, down | bit, up | bit, weight);
+                    batch.push((files | bit, down | bit, up | bit));
+                }
+                if batch.len() >= BATCH {
+                    flush(batch, acc, weight);
                 }
             } else {
                 while free != 0 {
@@ -233,7 +288,49 @@ fn count_family(
                 }
             }
         }
+        flush(batch, acc, weight);
     }
+}
+
+/// Adds the queens of every rank `t` of `last` after the `placements` of a
+/// rank set whose last rank is `end` (files, and the diagonals as they
+/// cross `end`: `down` toward higher files, `up` toward lower), `weight`
+/// each, to the rows of the pair `(end, t)` in `acc` (`2^width` rows from
+/// [`pair`]`(end, t) · 2^width`, one by file set, one lane by the file of
+/// the queen on `t`), rank by rank, so that one rank's counts are in the
+/// cache at a time. A placement's queens on `t` are one row of 16 lanes
+/// added at once, without a branch.
+fn add_last(
+    placements: &[(u32, u32, u32)],
+    end: usize,
+    last: u32,
+    width: usize,
+    acc: &mut [Lanes],
+    weight: u32,
+) {
+    let full = (1u32 << width) - 1;
+    let rows = 1usize << width;
+    let mut ts = last;
+    while ts != 0 {
+        let t = ts.trailing_zeros() as usize;
+        ts &= ts - 1;
+        let d = t - end;
+        let at = pair(end, t) * rows;
+        let block = &mut acc[at..at + rows];
+        for &(files, down, up) in placements {
+            let free = full & !(files | down << d | up >> d);
+            let row = &mut block[files as usize & (rows - 1)];
+            for (b, lane) in row.iter_mut().enumerate() {
+                *lane += 0u32.wrapping_sub(free >> b & 1) & weight;
+            }
+        }
+    }
+}
+
+/// The place of the ranks `e < t` among all such pairs (those of `t` in a
+/// row, after all pairs below `t`).
+fn pair(e: usize, t: usize) -> usize {
+    t * t.saturating_sub(1) / 2 + e
 }
 
 #[cfg(test)]
