@@ -1,13 +1,15 @@
 //! How long a count by the half-board join will take, found by timing a
 //! sample of its own units on this machine.
 
+use super::super::run_workers;
 use super::cells::Cells;
 use super::cost::on_every_core;
 use super::pieces::span_cost;
 use super::run::{count_span, Scratch};
 use super::tables::Piece;
 use super::{JoinPlan, Span};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// Units timed at most.
@@ -53,8 +55,9 @@ pub struct JoinEstimate {
 /// of one rank set of each: a quarter of its larger side at N = 24, a
 /// sixteenth at 25, a 64th at 26, from N = 27 on a sixteenth of each side,
 /// then a 32nd), spread over their range of estimated cost,
-/// on one thread until about `budget` is spent (and at least 8 units up to
-/// N = 23, 3 above), each with its cells built afresh (timed apart).
+/// until about `budget` is spent (on one thread and at least 8 units up to
+/// N = 23; above, on `threads` threads and at least 3 pieces, 1 a thread),
+/// each with its cells built afresh (timed apart).
 /// Each unit is given
 /// the seconds per unit of estimated cost of the timed unit nearest to it
 /// in the order of cost, as the rate changes along it (the matcher's share
@@ -118,11 +121,9 @@ pub fn estimate_join(
     let whole = n <= WHOLE_UNITS_MAX_N;
     let at_least = if whole { MIN_TIMED } else { 3 };
     let started = Instant::now();
-    // On one thread: two sampling threads each build their own cells
-    // between units, which a count does once per segment, and slowed each
-    // other more than a count's workers do (N = 21: 1.3 times the measured
-    // time, against 1.1 on one thread).
-    let (mut rows, build_seconds, built_bytes) = {
+    // Times the units `pick` gives on this thread: each unit's place in
+    // `mine`, cost and counting seconds, and the building's seconds and bytes.
+    let time_picks = |pick: &dyn Fn() -> Option<usize>| {
         let mut scratch = Scratch::default();
         let (mut built_bytes, mut build_seconds) = (0u64, 0.0);
         // The building's CPU time too: on a loaded machine its wall time
@@ -131,10 +132,7 @@ pub fn estimate_join(
         // Each unit timed: its place in `mine`, cost and wall seconds counting.
         let mut rows: Vec<(f64, f64, f64)> = Vec::new();
         let cpu = Clock::start(Clock::Thread);
-        for &u in &picks {
-            if rows.len() >= at_least && started.elapsed() > budget {
-                break;
-            }
+        while let Some(u) = pick() {
             let span = plan.spans[u];
             let span = if whole || span.is_piece() {
                 span
@@ -211,6 +209,31 @@ pub fn estimate_join(
         }
         (rows, build_seconds, built_bytes)
     };
+    // Up to N = 23 on one thread: two sampling threads each build their own
+    // cells between units, which a count does once per segment, and slowed
+    // each other more than a count's workers do (N = 21: 1.3 times the
+    // measured time, against 1.1 on one thread). From N = 24 on, where a
+    // piece of a rank set is timed and takes seconds (at N = 28 the sample
+    // took some 17 of a 56-second estimate on one thread), on `threads`,
+    // at least one piece each, each timed by its own thread's clock.
+    let samplers = if whole { 1 } else { threads };
+    let at_least = at_least.max(samplers);
+    let next = AtomicUsize::new(0);
+    let timed = Mutex::new((Vec::new(), 0.0, 0u64));
+    run_workers(samplers, &|| {
+        let (rows, build_seconds, built_bytes) = time_picks(&|| {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            (k < at_least || started.elapsed() <= budget)
+                .then(|| picks.get(k).copied())
+                .flatten()
+        });
+        let mut all = timed.lock().unwrap_or_else(PoisonError::into_inner);
+        all.0.extend(rows);
+        all.1 += build_seconds;
+        all.2 += built_bytes;
+    });
+    let (mut rows, build_seconds, built_bytes) =
+        timed.into_inner().unwrap_or_else(PoisonError::into_inner);
     let timed = rows.len();
     // Each unit takes the seconds per unit of cost of the timed unit
     // nearest to its place: the rate differs along the order of cost (the
