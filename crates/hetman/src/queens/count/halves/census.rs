@@ -28,8 +28,8 @@ const MAX_WIDTH: usize = 14;
 /// The counts of one rank set by file set `F` and file `f` not in it: the
 /// placements on `F ∪ {f}` with their last queen on `f`.
 type Lanes = [u32; 16];
-/// Placements of a family's shared ranks gathered before their last ranks
-/// are added, rank by rank.
+/// Placements of a group's shared ranks `X` gathered before the queens of
+/// each `e` and then each `t` are added to them.
 const BATCH: usize = 1024;
 
 /// The number of placements of every cell of both quarters, without the
