@@ -18,6 +18,9 @@ const MAX_TIMED: usize = 64;
 /// The cut of a sampled rank set from which both its sides are cut.
 const BOTH_SIDES_FROM: u32 = 256;
 
+/// The smallest N whose sample pieces are timed on every thread given.
+const PARALLEL_SAMPLE_FROM_N: usize = 27;
+
 /// The largest N whose sample units are timed whole.
 const WHOLE_UNITS_MAX_N: usize = 23;
 
@@ -55,8 +58,8 @@ pub struct JoinEstimate {
 /// of one rank set of each: a quarter of its larger side at N = 24, a
 /// sixteenth at 25, a 64th at 26, from N = 27 on a sixteenth of each side,
 /// then a 32nd), spread over their range of estimated cost,
-/// until about `budget` is spent (on one thread and at least 8 units up to
-/// N = 23; above, on `threads` threads and at least 3 pieces, 1 a thread),
+/// until about `budget` is spent (at least 8 units up to N = 23, 3 pieces
+/// above; on one thread up to N = 26, from N = 27 on `threads` threads),
 /// each with its cells built afresh (timed apart).
 /// Each unit is given
 /// the seconds per unit of estimated cost of the timed unit nearest to it
@@ -209,14 +212,21 @@ pub fn estimate_join(
         }
         (rows, build_seconds, built_bytes)
     };
-    // Up to N = 23 on one thread: two sampling threads each build their own
+    // On one thread up to N = 26: two sampling threads each build their own
     // cells between units, which a count does once per segment, and slowed
     // each other more than a count's workers do (N = 21: 1.3 times the
-    // measured time, against 1.1 on one thread). From N = 24 on, where a
-    // piece of a rank set is timed and takes seconds (at N = 28 the sample
-    // took some 17 of a 56-second estimate on one thread), on `threads`,
-    // at least one piece each, each timed by its own thread's clock.
-    let samplers = if whole { 1 } else { threads };
+    // measured time, against 1.1 on one thread; N = 26: the shard 0/100000
+    // read 3,353 to 4,487 CPU-seconds on two threads against 1,863 to 1,969
+    // on one, and 1,579 measured). From N = 27 on, where both sides of the
+    // timed rank set are cut and its pieces took about as long side by side
+    // as one at a time (N = 28: 4, 9 and 8 s either way) but some 24 s of a
+    // minute's estimate on one thread, on `threads`, at least one piece
+    // each, each timed by its own thread's clock.
+    let samplers = if n >= PARALLEL_SAMPLE_FROM_N {
+        threads
+    } else {
+        1
+    };
     let at_least = at_least.max(samplers);
     let next = AtomicUsize::new(0);
     let timed = Mutex::new((Vec::new(), 0.0, 0u64));
