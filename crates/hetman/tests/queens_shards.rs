@@ -259,19 +259,29 @@ fn a_shard_holds_less_as_k_grows() {
 #[test]
 fn a_shard_over_the_budget_is_refused_naming_the_shards_that_fit() {
     let _one_at_a_time = serial();
-    let plan = JoinPlan::new(15).unwrap();
+    let plan = JoinPlan::new(16).unwrap();
     let split = Split::join(&plan, 1, 1).unwrap();
     let all: Vec<usize> = (0..plan.units()).collect();
     let need = plan.memory_bytes(&all, 1);
+    // A budget between the whole count's memory and that of the largest of
+    // 256 shards (at small N every shard holds much of the quarter cells,
+    // and the plan's tables grow with the units: finer is not always less).
+    let cut = plan.cut_for_shards(256);
+    let split_256 = Split::join(&cut, 256, 1).unwrap();
+    let worst = (0..256)
+        .map(|i| cut.memory_bytes(split_256.units(i), 1))
+        .max()
+        .unwrap();
+    assert!(worst < need, "{worst} >= {need}");
     let opts = CountOptions {
         threads: 1,
-        max_memory: Some(need - (need - plan.memory_bytes(&all[..1], 1)) / 2),
+        max_memory: Some(need - (need - worst) / 2),
         ..Default::default()
     };
     let e = count_join_resumable(&plan, &split, 0, None, &opts)
         .unwrap_err()
         .to_string();
-    assert!(e.contains("for N = 15 on 1 thread"), "{e}");
+    assert!(e.contains("for N = 16 on 1 thread"), "{e}");
     assert!(e.contains("cut into "), "{e}");
     let k: usize = e
         .split("cut into ")
@@ -280,7 +290,7 @@ fn a_shard_over_the_budget_is_refused_naming_the_shards_that_fit() {
         .and_then(|k| k.parse().ok())
         .unwrap_or_else(|| panic!("{e}"));
     // Every shard of the split it names fits.
-    let fine = JoinPlan::for_shards(15, k).unwrap();
+    let fine = JoinPlan::for_shards(16, k).unwrap();
     let split = Split::join(&fine, k, 1).unwrap();
     for i in 0..k {
         assert!(count_join_resumable(&fine, &split, i, None, &opts).is_ok());

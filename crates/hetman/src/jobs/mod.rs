@@ -133,6 +133,43 @@ pub(crate) fn short_hash(bytes: &[u8]) -> String {
     blake3::hash(bytes).to_hex()[..16].to_string()
 }
 
+/// [`short_hash`] of text written into it a piece at a time, without
+/// holding the whole (a split's list of 20 million units is half a GB of
+/// text).
+pub(crate) struct TextHash {
+    hasher: blake3::Hasher,
+    pending: String,
+}
+
+/// Text gathered before it is hashed.
+const TEXT_HASH_BUFFER: usize = 1 << 16;
+
+impl TextHash {
+    pub(crate) fn new() -> TextHash {
+        TextHash {
+            hasher: blake3::Hasher::new(),
+            pending: String::with_capacity(TEXT_HASH_BUFFER),
+        }
+    }
+
+    /// The hash of all the text written, as [`short_hash`] gives it.
+    pub(crate) fn finish(mut self) -> String {
+        self.hasher.update(self.pending.as_bytes());
+        self.hasher.finalize().to_hex()[..16].to_string()
+    }
+}
+
+impl std::fmt::Write for TextHash {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.pending.push_str(s);
+        if self.pending.len() >= TEXT_HASH_BUFFER {
+            self.hasher.update(self.pending.as_bytes());
+            self.pending.clear();
+        }
+        Ok(())
+    }
+}
+
 /// The first `key=value` field of `wanted` that `found` lacks or has with
 /// another value, as a message; `None` when all agree.
 pub(crate) fn difference(found: &str, wanted: &str) -> Option<String> {
@@ -178,4 +215,29 @@ pub(crate) fn thousands(n: u64) -> String {
         out.push(c);
     }
     out
+}
+
+#[cfg(test)]
+mod text_hash_tests {
+    use super::{short_hash, TextHash};
+    use std::fmt::Write as _;
+
+    /// Text hashed as it is written, across the buffer's edge many times,
+    /// gives the hash of the whole text; other text another.
+    #[test]
+    fn text_hashed_in_pieces_is_hashed_as_a_whole() {
+        let mut whole = String::new();
+        let mut pieces = TextHash::new();
+        for i in 0..40_000u32 {
+            let line = format!("{i} {:x} {}\n", i.wrapping_mul(2_654_435_761), i % 7);
+            whole.push_str(&line);
+            write!(pieces, "{line}").unwrap();
+        }
+        assert!(whole.len() > 8 * super::TEXT_HASH_BUFFER);
+        assert_eq!(pieces.finish(), short_hash(whole.as_bytes()));
+        let mut other = TextHash::new();
+        write!(other, "{}", &whole[1..]).unwrap();
+        assert_ne!(other.finish(), short_hash(whole.as_bytes()));
+        assert_eq!(TextHash::new().finish(), short_hash(b""));
+    }
 }

@@ -416,7 +416,7 @@ fn check_shard_memory(
              memory budget of {} MiB; {fits}",
             mib(need),
             if threads == 1 { "" } else { "s" },
-            mib(plan.fixed_bytes()),
+            mib(plan.plan_bytes()),
             budget >> 20
         ),
     })
@@ -449,10 +449,7 @@ pub fn shards_to_fit(
     while k <= 1 << 24 {
         let cut = plan.cut_for_shards(k);
         let split = Split::join(&cut, k, threads).ok()?;
-        let worst = (0..k)
-            .map(|i| cut.memory_bytes(split.units(i), threads))
-            .max()
-            .unwrap_or(0);
+        let worst = cut.largest_shard_bytes(&split, threads);
         if worst <= budget {
             return Some((k, worst));
         }

@@ -133,15 +133,18 @@ impl Split {
         } else {
             deal(plan.costs(threads), k)
         };
-        let text = format!(
-            "hetman-split n={} k={k} engine={JOIN_VERSION}\n{}",
-            plan.n(),
-            plan.describe()
+        // Hashed as it is written: a fine split's list is hundreds of MB.
+        let mut text = crate::jobs::TextHash::new();
+        let _ = writeln!(
+            text,
+            "hetman-split n={} k={k} engine={JOIN_VERSION}",
+            plan.n()
         );
+        plan.describe_to(&mut text);
         Ok(Split {
             n: plan.n(),
             engine: Engine::Halves,
-            id: crate::jobs::short_hash(text.as_bytes()),
+            id: text.finish(),
             shards,
             costs,
         })
@@ -263,21 +266,83 @@ impl Split {
 /// Deals units of the given costs into `k` shards: largest first, each to
 /// the shard with the least cost so far (the lowest number on a tie).
 fn deal(costs: &[u64], k: usize) -> (Vec<Vec<usize>>, Vec<u64>) {
-    let mut order: Vec<usize> = (0..costs.len()).collect();
-    order.sort_by_key(|&i| (Reverse(costs[i]), i));
+    // Largest first, the lowest number first on a tie (the keys are
+    // distinct, so an unstable sort of them orders as a stable one would).
+    let mut order: Vec<(Reverse<u64>, usize)> = costs
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (Reverse(c), i))
+        .collect();
+    order.sort_unstable();
     let mut shards = vec![Vec::new(); k];
     let mut loads = vec![0u64; k];
     let mut heap: BinaryHeap<Reverse<(u64, usize)>> = (0..k).map(|s| Reverse((0, s))).collect();
-    for i in order {
-        let Some(Reverse((load, s))) = heap.pop() else {
+    for (Reverse(cost), i) in order {
+        // The least loaded shard (the lowest number on a tie: the pairs
+        // are distinct) takes the unit, its load raised in place.
+        let Some(mut least) = heap.peek_mut() else {
             break;
         };
+        let Reverse((load, s)) = *least;
         shards[s].push(i);
-        loads[s] = load + costs[i];
-        heap.push(Reverse((loads[s], s)));
+        loads[s] = load + cost;
+        *least = Reverse((loads[s], s));
     }
     for s in &mut shards {
         s.sort_unstable();
     }
     (shards, loads)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The dealing as first written: a stable sort by falling cost, and the
+    /// least loaded shard popped and pushed back for each unit.
+    fn deal_plainly(costs: &[u64], k: usize) -> (Vec<Vec<usize>>, Vec<u64>) {
+        let mut order: Vec<usize> = (0..costs.len()).collect();
+        order.sort_by_key(|&i| Reverse(costs[i]));
+        let mut shards = vec![Vec::new(); k];
+        let mut loads = vec![0u64; k];
+        let mut heap: BinaryHeap<Reverse<(u64, usize)>> = (0..k).map(|s| Reverse((0, s))).collect();
+        for i in order {
+            let Reverse((load, s)) = heap.pop().unwrap();
+            shards[s].push(i);
+            loads[s] = load + costs[i];
+            heap.push(Reverse((loads[s], s)));
+        }
+        for s in &mut shards {
+            s.sort_unstable();
+        }
+        (shards, loads)
+    }
+
+    /// Splits are identities: the dealing gives every unit to the shard
+    /// the plain dealing does, with many ties of cost and of load.
+    #[test]
+    fn the_dealing_is_the_plain_dealing() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for (units, k, spread) in [
+            (1, 1, 5),
+            (10, 3, 3),
+            (500, 7, 4),
+            (5000, 64, 1000),
+            (20, 40, 2),
+        ] {
+            let costs: Vec<u64> = (0..units)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    x % spread
+                })
+                .collect();
+            assert_eq!(
+                deal(&costs, k),
+                deal_plainly(&costs, k),
+                "{units} units, K = {k}"
+            );
+        }
+    }
 }

@@ -69,7 +69,7 @@ impl JobCost {
 pub(super) fn job_costs(geo: &Geometry, census: &Census, jobs: &[Job]) -> Vec<JobCost> {
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let n = geo.n;
-    let complement = |job: &Job| low(n) & !job.middle.map_or(0, |r| 1u64 << r) & !job.ranks;
+    let complement = |job: &Job| low(n) & !job.middle().map_or(0, |r| 1u64 << r) & !job.ranks();
     let halves = SetHalves::new(geo, census, threads);
     let shift = cost_shift(n);
     // Written in place: 70 million costs at N = 27 (2.2 GB), where lists
@@ -85,7 +85,7 @@ pub(super) fn job_costs(geo: &Geometry, census: &Census, jobs: &[Job]) -> Vec<Jo
             break;
         };
         for (job, cost) in run.iter().zip(out) {
-            *cost = job_cost(halves.get(job.ranks), halves.get(complement(job)), shift);
+            *cost = job_cost(halves.get(job.ranks()), halves.get(complement(job)), shift);
         }
     });
     costs

@@ -33,7 +33,6 @@
 
 use super::CountOptions;
 use crate::Error;
-use std::fmt::Write as _;
 use std::sync::{Arc, OnceLock};
 
 /// The largest N the half-board join takes: its keys (two bits per crossing
@@ -59,6 +58,7 @@ mod census;
 mod cost;
 mod jobs;
 mod matcher;
+mod memory;
 mod order;
 mod pieces;
 mod run;
@@ -355,14 +355,14 @@ impl JoinPlan {
     /// The four cells a rank set needs: the north and south parts of its
     /// west half and of its east half.
     fn cells_of(&self, job: &Job) -> [cells::Key; 4] {
-        let free = low(self.n) & !job.middle.map_or(0, |r| 1u64 << r);
-        let (sn, ss) = self.geo.cut(job.ranks);
-        let (cn, cs) = self.geo.cut(free & !job.ranks);
+        let free = low(self.n) & !job.middle().map_or(0, |r| 1u64 << r);
+        let (sn, ss) = self.geo.cut(job.ranks());
+        let (cn, cs) = self.geo.cut(free & !job.ranks());
         [
-            (job.middle, Side::North, sn),
-            (job.middle, Side::South, ss),
-            (job.middle, Side::North, cn),
-            (job.middle, Side::South, cs),
+            (job.middle(), Side::North, sn),
+            (job.middle(), Side::South, ss),
+            (job.middle(), Side::North, cn),
+            (job.middle(), Side::South, cs),
         ]
     }
 
@@ -375,8 +375,16 @@ impl JoinPlan {
     /// ```
     #[must_use]
     pub fn describe(&self) -> String {
-        let mut text = format!(
-            "hetman-join n={} units={} chunk={}\n",
+        let mut text = String::new();
+        self.describe_to(&mut text);
+        text
+    }
+
+    /// [`JoinPlan::describe`], written into `text`.
+    pub(crate) fn describe_to(&self, text: &mut dyn std::fmt::Write) {
+        let _ = writeln!(
+            text,
+            "hetman-join n={} units={} chunk={}",
             self.n,
             self.units(),
             self.chunk_bytes
@@ -390,8 +398,8 @@ impl JoinPlan {
             let _ = write!(
                 text,
                 "{} {:x} {}",
-                jobs[0].middle.map_or(-1, |m| m as i64),
-                jobs[0].ranks,
+                jobs[0].middle().map_or(-1, |m| m as i64),
+                jobs[0].ranks(),
                 jobs.len()
             );
             // One side cut: as before both sides could be.
@@ -400,9 +408,8 @@ impl JoinPlan {
                     let _ = write!(text, " {side}{}/{}", piece.index, piece.of);
                 }
             }
-            text.push('\n');
+            let _ = writeln!(text);
         }
-        text
     }
 
     /// Each rank set's estimated cost.
@@ -429,98 +436,6 @@ impl JoinPlan {
             let costs = self.job_costs();
             self.spans.iter().map(|&s| span_cost(costs, s)).collect()
         })
-    }
-
-    /// Bytes a count of `units` on `threads` threads holds at most, about:
-    /// the plan's own tables, the north cells its units need of the largest
-    /// chunk in hand (two at once, where two workers meet at a chunk's end),
-    /// and on each thread the south cells and the halves of its largest rank
-    /// set (or piece of one), with the matcher's copies. Only the cells of
-    /// the given units count, so that a shard of few units holds less.
-    ///
-    /// ```
-    /// use hetman::queens::count::JoinPlan;
-    /// let plan = JoinPlan::new(14).unwrap();
-    /// let all: Vec<usize> = (0..plan.units()).collect();
-    /// assert!(plan.memory_bytes(&all, 2) > plan.memory_bytes(&all[..1], 1));
-    /// ```
-    #[must_use]
-    pub fn memory_bytes(&self, units: &[usize], threads: usize) -> u64 {
-        self.bytes_of(units, threads).1
-    }
-
-    /// The bytes of cells a count of `units` builds, about (each cell its
-    /// units need in each segment once), and the bytes it holds at most on
-    /// `threads` threads ([`JoinPlan::memory_bytes`]), worked out together.
-    pub(super) fn bytes_of(&self, units: &[usize], threads: usize) -> (u64, u64) {
-        let costs = self.job_costs();
-        // A unit runs on one thread: no more threads than units.
-        let threads = threads.clamp(1, units.len().max(1)) as u64;
-        let cells = self.cell_bytes(units);
-        let built = cells.iter().map(|c| c.1 + c.2).sum();
-        let north = cells.iter().map(|c| c.1).max().unwrap_or(0);
-        let mut job = 0;
-        for &u in units {
-            let span = self.spans[u];
-            for (rank_set, c) in self.unit(u).iter().zip(&costs[span.start..span.end]) {
-                let [_, ss, _, cs] = self.cells_of(rank_set);
-                let south =
-                    self.census.bytes(Side::South, ss.2) + self.census.bytes(Side::South, cs.2);
-                let [wn, _, en, _] = self.cells_of(rank_set);
-                let at_once = |halves: u64, piece: Piece, north: cells::Key| {
-                    let file_sets = self.census.side(Side::North)[north.2 as usize].len();
-                    let of = u64::from(piece.of.max(1));
-                    halves.div_ceil(of).div_ceil(u64::from(piece.cuts(
-                        halves,
-                        self.side_halves,
-                        file_sets,
-                    )))
-                };
-                let halves = at_once(c.west, span.west, wn) + at_once(c.east, span.east, en);
-                job = job.max(south + 32 * halves);
-            }
-        }
-        (
-            built,
-            BASE_BYTES + self.fixed_bytes() + threads.min(2) * north + threads * job,
-        )
-    }
-
-    /// For each segment that some of `units` are in: the bytes of the
-    /// distinct north cells and of the south cells they need there.
-    fn cell_bytes(&self, units: &[usize]) -> Vec<(usize, u64, u64)> {
-        let mut units = units.to_vec();
-        units.sort_unstable_by_key(|&u| (self.segment[u], u));
-        let mut out = Vec::new();
-        let (mut north, mut south) = (Vec::new(), Vec::new());
-        let mut at = 0;
-        while at < units.len() {
-            let s = self.segment[units[at]];
-            north.clear();
-            south.clear();
-            while at < units.len() && self.segment[units[at]] == s {
-                for job in self.unit(units[at]) {
-                    let [wn, ws, en, es] = self.cells_of(job);
-                    north.extend([wn.2, en.2]);
-                    south.extend([ws.2, es.2]);
-                }
-                at += 1;
-            }
-            let bytes = |side: Side, cells: &mut Vec<u32>| -> u64 {
-                cells.sort_unstable();
-                cells.dedup();
-                cells.iter().map(|&r| self.census.bytes(side, r)).sum()
-            };
-            let n = bytes(Side::North, &mut north);
-            let sb = bytes(Side::South, &mut south);
-            out.push((s, n, sb));
-        }
-        out
-    }
-
-    /// Bytes the plan itself holds: the rank sets and the census.
-    pub(crate) fn fixed_bytes(&self) -> u64 {
-        (self.jobs.len() * (std::mem::size_of::<Job>() + 24)) as u64 + self.census.held_bytes()
     }
 }
 

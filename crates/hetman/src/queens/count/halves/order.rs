@@ -31,9 +31,9 @@ impl JoinPlan {
         let jobs = jobs(n);
         // Each job's place: (middle, layer, chunk, south pair, south, north).
         let parts = |job: &Job| {
-            let free = low(n) & !job.middle.map_or(0, |r| 1u64 << r);
-            let (sn, ss) = geo.cut(job.ranks);
-            let (cn, cs) = geo.cut(free & !job.ranks);
+            let free = low(n) & !job.middle().map_or(0, |r| 1u64 << r);
+            let (sn, ss) = geo.cut(job.ranks());
+            let (cn, cs) = geo.cut(free & !job.ranks());
             (sn, ss, cn, cs)
         };
         let layer = |job: &Job| {
@@ -43,13 +43,13 @@ impl JoinPlan {
         // By (middle, layer), in order within each: the jobs come by middle
         // rank, so that a stable bucketing by layer within each middle does
         // it in one pass (N = 27 has 70 million).
-        debug_assert!(jobs.is_sorted_by_key(|j| j.middle));
+        debug_assert!(jobs.is_sorted_by_key(|j| j.middle()));
         let mut by_layer: Vec<Vec<Job>> = vec![Vec::new(); n + 1];
         let mut sorted = Vec::with_capacity(jobs.len());
         let mut at = 0;
         while at < jobs.len() {
-            let m = jobs[at].middle;
-            let end = at + jobs[at..].iter().take_while(|j| j.middle == m).count();
+            let m = jobs[at].middle();
+            let end = at + jobs[at..].iter().take_while(|j| j.middle() == m).count();
             for j in &jobs[at..end] {
                 by_layer[layer(j) as usize].push(*j);
             }
@@ -64,11 +64,11 @@ impl JoinPlan {
         let mut groups = Vec::new();
         let mut at = 0;
         while at < jobs.len() {
-            let key = (jobs[at].middle, layer(&jobs[at]));
+            let key = (jobs[at].middle(), layer(&jobs[at]));
             let end = at
                 + jobs[at..]
                     .iter()
-                    .take_while(|j| (j.middle, layer(j)) == key)
+                    .take_while(|j| (j.middle(), layer(j)) == key)
                     .count();
             groups.push((at, end));
             at = end;
@@ -144,9 +144,16 @@ impl JoinPlan {
                     .map(move |k| start + k as usize)
             })
             .collect();
-        let jobs: Vec<Job> = order.iter().map(|&i| jobs[i]).collect();
-        let chunk_of: Vec<u32> = order.iter().map(|&i| chunk_of[i]).collect();
-        let segment_key = |i: usize| (jobs[i].middle, layer(&jobs[i]), chunk_of[i]);
+        // In that order, the lists in the old order dropped at once (N = 27's
+        // rank sets take 560 MB a list).
+        let (jobs, chunk_of) = {
+            let (old_jobs, old_chunks) = (jobs, chunk_of);
+            let jobs: Vec<Job> = order.iter().map(|&i| old_jobs[i]).collect();
+            let chunk_of: Vec<u32> = order.iter().map(|&i| old_chunks[i]).collect();
+            (jobs, chunk_of)
+        };
+        drop(order);
+        let segment_key = |i: usize| (jobs[i].middle(), layer(&jobs[i]), chunk_of[i]);
         // The segments: (first rank set, end).
         let mut segments = Vec::new();
         let (mut segment_bytes, mut segment_south_bytes) = (Vec::new(), Vec::new());
@@ -178,6 +185,7 @@ impl JoinPlan {
             segments.push((at, end));
             at = end;
         }
+        drop(chunk_of);
         let plan = JoinPlan {
             n,
             geo,

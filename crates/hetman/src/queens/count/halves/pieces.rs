@@ -215,12 +215,12 @@ fn push_pieces(spans: &mut Vec<Span>, at: usize, (a, b): (u32, u32)) {
 /// as many pieces as those, of each side.
 fn most_pieces(jobs: &[Job], at: usize, census: &Census, geo: &Geometry) -> (u64, u64) {
     let job = jobs[at];
-    let free = low(geo.n) & !job.middle.map_or(0, |r| 1u64 << r);
+    let free = low(geo.n) & !job.middle().map_or(0, |r| 1u64 << r);
     let files = |ranks: u64| {
         let (north, _) = geo.cut(ranks);
         (census.side(Side::North)[north as usize].len().max(1) as u64).min(MAX_PIECES)
     };
-    (files(job.ranks), files(free & !job.ranks))
+    (files(job.ranks()), files(free & !job.ranks()))
 }
 
 /// Cuts each segment's rank sets into units of about `1/target` of the

@@ -262,7 +262,7 @@ pub(super) fn count_span(
                 } else {
                     (west, east)
                 };
-                unit.solutions += job.weight * scratch.sieve.count(stored, probes, 2 * geo.bits);
+                unit.solutions += job.weight() * scratch.sieve.count(stored, probes, 2 * geo.bits);
                 unit.halves += probes.len() as u64;
             }
         }

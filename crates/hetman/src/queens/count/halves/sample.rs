@@ -91,8 +91,9 @@ pub fn estimate_join(
     let listing = plan.census_seconds + t0.seconds(1);
     // Every rank of the middle queen (odd N): the rates differ between the
     // edge and the centre.
-    let mut mine: Vec<usize> = (0..plan.units()).collect();
-    mine.sort_by_key(|&u| (costs[u], u));
+    let mut mine: Vec<(u64, usize)> = costs.iter().copied().zip(0..).collect();
+    mine.sort_unstable();
+    let mine: Vec<usize> = mine.into_iter().map(|m| m.1).collect();
     // Each unit's place: the middle of its share of the cost, counted in
     // the order of cost, as a fraction of the whole.
     let total_cost: u64 = costs.iter().sum::<u64>().max(1);
@@ -268,8 +269,9 @@ pub fn estimate_join(
     } else {
         build_seconds / built_bytes as f64
     };
-    let all: Vec<usize> = (0..plan.units()).collect();
-    let (all_built, memory_bytes) = plan.bytes_of(&all, threads);
+    // Each shard's cells and memory, then those of all units.
+    let mut bytes = plan.shards_bytes(shards, threads);
+    let (all_built, memory_bytes) = bytes.pop().unwrap_or_default();
     let setup = listing + per_byte * all_built as f64;
     let total: u64 = costs.iter().sum();
     let counting: f64 = unit_seconds.iter().sum();
@@ -277,14 +279,14 @@ pub fn estimate_join(
     // thousands of shards, each a few units among millions of rank sets).
     let per_shard = on_every_core(threads, shards, 64, &|run| {
         run.iter()
-            .map(|&units| {
-                let c: f64 = units.iter().map(|&u| unit_seconds[u]).sum();
-                let (built, memory) = plan.bytes_of(units, threads);
-                (listing + per_byte * built as f64 + c, memory)
-            })
+            .map(|&units| units.iter().map(|&u| unit_seconds[u]).sum::<f64>())
             .collect()
     });
-    let (shard_cpu_seconds, shard_memory_bytes) = per_shard.into_iter().unzip();
+    let (shard_cpu_seconds, shard_memory_bytes) = per_shard
+        .into_iter()
+        .zip(bytes)
+        .map(|(c, (built, memory))| (listing + per_byte * built as f64 + c, memory))
+        .unzip();
     JoinEstimate {
         cpu_seconds: setup + counting,
         setup_seconds: setup,

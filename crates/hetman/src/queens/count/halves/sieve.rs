@@ -315,11 +315,11 @@ mod tests {
             let q = Geometry::new(n);
             for job in jobs(n)
                 .iter()
-                .filter(|j| j.middle == (n % 2 == 1).then_some(n / 2))
+                .filter(|j| j.middle() == (n % 2 == 1).then_some(n / 2))
             {
-                let free = low(n) & !job.middle.map_or(0, |r| 1u64 << r);
-                let west = q.west(job.middle, job.ranks);
-                let mut east = q.west(job.middle, free & !job.ranks);
+                let free = low(n) & !job.middle().map_or(0, |r| 1u64 << r);
+                let west = q.west(job.middle(), job.ranks());
+                let mut east = q.west(job.middle(), free & !job.ranks());
                 for e in &mut east {
                     *e = q.mirror(*e);
                 }
@@ -327,7 +327,7 @@ mod tests {
                 let count = sieve.count(&east, &west, 2 * q.bits);
                 assert_eq!(
                     count,
-                    plain_pairs(&q, job.middle, job.ranks, free),
+                    plain_pairs(&q, job.middle(), job.ranks(), free),
                     "N = {n}"
                 );
             }
@@ -375,18 +375,18 @@ mod tests {
             let jobs = jobs(n);
             let ours = jobs
                 .iter()
-                .filter(|j| j.middle == (n % 2 == 1).then_some(n / 2));
+                .filter(|j| j.middle() == (n % 2 == 1).then_some(n / 2));
             for job in ours.step_by(97).take(12) {
-                let free = low(n) & !job.middle.map_or(0, |r| 1u64 << r);
-                let west = q.west(job.middle, job.ranks);
-                let mut east = q.west(job.middle, free & !job.ranks);
+                let free = low(n) & !job.middle().map_or(0, |r| 1u64 << r);
+                let west = q.west(job.middle(), job.ranks());
+                let mut east = q.west(job.middle(), free & !job.ranks());
                 for e in &mut east {
                     *e = q.mirror(*e);
                 }
                 let count = sieve.count(&east, &west, 2 * q.bits);
                 assert_eq!(
                     count,
-                    plain_pairs(&q, job.middle, job.ranks, free),
+                    plain_pairs(&q, job.middle(), job.ranks(), free),
                     "N = {n}"
                 );
             }
