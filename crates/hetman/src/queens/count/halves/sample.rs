@@ -137,13 +137,13 @@ pub fn estimate_join(
         let mut rows: Vec<(f64, f64, f64)> = Vec::new();
         let cpu = Clock::start(Clock::Thread);
         while let Some(u) = pick() {
-            let span = plan.spans[u];
-            let span = if whole || span.is_piece() {
-                span
+            let own = plan.spans[u];
+            let span = if whole {
+                own
             } else {
                 // The middle rank set, or from N = 24 on a piece of it:
                 // a rank set of N = 26 takes about half a CPU-minute.
-                let i = span.start + (span.end - span.start) / 2;
+                let i = own.start + (own.end - own.start) / 2;
                 let c = job_costs[i];
                 let of = 4u32.pow((n - WHOLE_UNITS_MAX_N).min(5) as u32);
                 // From N = 27 on both sides are cut (16 × 16, then 32 × 32):
@@ -169,11 +169,19 @@ pub fn estimate_join(
                 } else {
                     (larger, smaller)
                 };
-                Span {
+                let piece = Span {
                     start: i,
                     end: i + 1,
                     west,
                     east,
+                };
+                // A unit that is a piece of a rank set already is timed
+                // whole when it is no larger than that piece (at N = 28 in
+                // a million shards a unit is about 2 CPU-hours).
+                if own.is_piece() && span_cost(job_costs, own) <= span_cost(job_costs, piece) {
+                    own
+                } else {
+                    piece
                 }
             };
             let job = &plan.jobs[span.start..span.end];
