@@ -153,8 +153,11 @@ pub fn parse_shard(s: &str) -> Result<ShardSpec, String> {
     let (Ok(index), Ok(count)) = (i.trim().parse::<i64>(), k.trim().parse::<i64>()) else {
         return Err(usage.to_string());
     };
-    if !(1..=1_000_000).contains(&count) {
-        return Err("the number of shards K must be from 1 to 1000000".to_string());
+    if !(1..=hetman::queens::count::MAX_SHARDS as i64).contains(&count) {
+        return Err(format!(
+            "the number of shards K must be from 1 to {}",
+            hetman::queens::count::MAX_SHARDS
+        ));
     }
     if !(0..count).contains(&index) {
         return Err(format!(

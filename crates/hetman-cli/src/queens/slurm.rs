@@ -29,7 +29,7 @@ pub struct SlurmArgs {
     #[arg(value_parser = parse_n, allow_negative_numbers = true)]
     pub n: usize,
     /// The number of shards: one array task each.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=hetman::queens::count::MAX_SHARDS as i64))]
     pub shards: u32,
     /// The Slurm partition to submit to (default: the cluster's default partition).
     #[arg(long, value_parser = parse_partition)]

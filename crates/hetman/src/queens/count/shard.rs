@@ -422,11 +422,17 @@ fn check_shard_memory(
     })
 }
 
+/// The most shards a count can be split into: the command line takes K up
+/// to this, and [`shards_to_fit`] looks no further.
+pub const MAX_SHARDS: usize = 1_000_000;
+
 /// The smallest number of shards, from `from` on and doubling, into which
 /// the half-board join's rank sets of `plan` can be cut
 /// ([`JoinPlan::cut_for_shards`]) so that every shard holds at most `budget`
 /// bytes on `threads` threads, with what the largest of them holds; `None`
-/// when no rank set can be cut into more pieces first.
+/// when finer splits stop helping first (no rank set can be cut into more
+/// pieces, or the plan's tables for the more units outgrow what they save),
+/// or none up to [`MAX_SHARDS`] fits.
 ///
 /// ```
 /// use hetman::queens::count::{shards_to_fit, JoinPlan, Split};
@@ -445,20 +451,35 @@ pub fn shards_to_fit(
     threads: usize,
 ) -> Option<(usize, u64)> {
     let mut k = from.max(1);
-    let (mut last, mut last_units) = (u64::MAX, 0);
-    while k <= 1 << 24 {
+    let (mut best, mut last_units, mut rises) = (u64::MAX, 0, 0);
+    while k <= MAX_SHARDS {
         let cut = plan.cut_for_shards(k);
         let split = Split::join(&cut, k, threads).ok()?;
         let worst = cut.largest_shard_bytes(&split, threads);
         if worst <= budget {
             return Some((k, worst));
         }
-        // Finer cuts stop when no rank set can be cut into more pieces.
-        if cut.cut_for() > 1 && cut.units() == last_units && worst >= last {
+        // Finer cuts stop when they no longer help: when no rank set can be
+        // cut into more pieces, or when the plan's tables for more units
+        // outgrow what the smaller units save (the largest shard above the
+        // least seen for three doublings in a row: it is not monotonic, N =
+        // 22 falls from 598 MiB to 193 through two rises).
+        if cut.cut_for() > 1 {
+            if cut.units() == last_units && worst >= best {
+                return None;
+            }
+            rises = if worst > best { rises + 1 } else { 0 };
+            if rises == 3 {
+                return None;
+            }
+        }
+        best = best.min(worst);
+        last_units = cut.units();
+        // The last try is at the most shards.
+        if k == MAX_SHARDS {
             return None;
         }
-        (last, last_units) = (worst, cut.units());
-        k *= 2;
+        k = k.saturating_mul(2).min(MAX_SHARDS);
     }
     None
 }
