@@ -24,7 +24,7 @@ const UNITS_AT_ONCE: usize = 1 << 14;
 
 impl JoinPlan {
     /// Bytes a count of `units` on `threads` threads holds at most, about:
-    /// the plan's own tables ([`JoinPlan::plan_bytes`]), the north cells its
+    /// the plan's own tables (rank sets, units, census), the north cells its
     /// units need of the largest chunk in hand (two at once, where two
     /// workers meet at a chunk's end), and on each thread the south cells
     /// and the halves of its largest rank set (or piece of one), with the
