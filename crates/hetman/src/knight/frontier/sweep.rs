@@ -27,6 +27,19 @@ pub(super) const ROUND: usize = if cfg!(test) { 1 << 12 } else { 1 << 18 };
 /// (8×8 holds over 6·10^8 states).
 pub(super) const ROUND_MAX: usize = 1 << 23;
 
+/// The most buckets a thread writes successors into while it expands, on
+/// steps of at least `2^SPLIT_BITS` buckets (or one a thread if there are
+/// more threads): few enough that each bucket's tail stays in the cache and
+/// the TLB. Each is split into its share of the step's buckets when it is
+/// merged. On the 8×8 open far walk (65,536 buckets at squares 33 and 34,
+/// `perf record`), a sixth of the walk's time sat on the stores into the
+/// buckets' tails. (Lower in unit tests, so that small boards take the
+/// split.)
+const COARSE_BITS: u32 = if cfg!(test) { 1 } else { 8 };
+
+/// Steps with fewer buckets than `2^SPLIT_BITS` write into them directly.
+const SPLIT_BITS: u32 = if cfg!(test) { 2 } else { 12 };
+
 /// Squares with fewer states than this are stepped on one thread.
 /// (Smaller in unit tests, so that small boards still take several threads.)
 const SMALL_STEP: usize = if cfg!(test) { 16 } else { 2048 };
@@ -340,9 +353,10 @@ pub(super) enum Step<K, W> {
 /// One square, in rounds. In a round each thread expands its share of the
 /// input states (freeing each input chunk once expanded), writing the
 /// successors into per-bucket buffers by the top bits of their hash
-/// (sequential writes); then each thread sorts the buffered successors of its
-/// own buckets and merges them into those buckets' sorted lists of distinct
-/// states, adding the ways of equal states. A state costs its 16 bytes (8 of
+/// (sequential writes, into at most [`COARSE_BITS`] buckets); then each
+/// thread splits the buffered successors of its own buckets into the step's
+/// finer buckets, sorts them and merges them into those buckets' sorted
+/// lists of distinct states, adding the ways of equal states. A state costs its 16 bytes (8 of
 /// key, 8 of ways) and no table overhead, and the unmerged successors never
 /// exceed one round's worth. `carry` is the square's work before a stop
 /// (successors, tours finished). Returns the new states (one chunk per
@@ -376,7 +390,18 @@ pub(super) fn step<K: Key, W: Ways>(
             (h >> (64 - bits)) as usize
         }
     };
-    let per = buckets.div_ceil(threads);
+    // The successors are written into coarse buckets (the top bits of the
+    // same hash), each of `fine` buckets, and a range of coarse buckets for
+    // every thread.
+    let coarse_bits = if bits >= SPLIT_BITS {
+        bits.min(COARSE_BITS.max(threads.next_power_of_two().trailing_zeros()))
+    } else {
+        bits
+    };
+    let fine = 1usize << (bits - coarse_bits);
+    let coarse = buckets / fine;
+    let coarse_of = |h: u64| bucket_of(h) / fine;
+    let per = coarse.div_ceil(threads);
     // Each bucket's states so far: sorted by key, distinct, exactly sized.
     let mut tables: Vec<Vec<(K, W)>> = vec![Vec::new(); buckets];
     for (k, c) in carried.into_iter().flatten() {
@@ -386,7 +411,7 @@ pub(super) fn step<K: Key, W: Ways>(
         // Distinct already; each bucket in key order.
         t.sort_unstable_by_key(|&(k, _)| k);
     }
-    let mut buffers: Vec<Vec<Vec<(K, W)>>> = vec![vec![Vec::new(); buckets]; threads];
+    let mut buffers: Vec<Vec<Vec<(K, W)>>> = vec![vec![Vec::new(); coarse]; threads];
     let mut finished = Sum::default();
     // Never more than an equal share: on small tables the first thread
     // would otherwise take a whole round while the others wait.
@@ -433,7 +458,7 @@ pub(super) fn step<K: Key, W: Ways>(
                     plan.expand(v, k.unpack(), &mut |o| match o {
                         Some(nk) => {
                             let nk = K::pack(nk);
-                            out[bucket_of(hash_of(&nk))].push((nk, c));
+                            out[coarse_of(hash_of(&nk))].push((nk, c));
                         }
                         None => finished.add(c),
                     });
@@ -445,23 +470,62 @@ pub(super) fn step<K: Key, W: Ways>(
             finished.absorb(f);
         }
         let buffers = &buffers;
-        let jobs: Vec<_> = tables.chunks_mut(per).enumerate().collect();
+        let jobs: Vec<_> = tables.chunks_mut(per * fine).enumerate().collect();
         let merged = par(jobs, |(t, mine)| -> Result<(), Error> {
             let mut batch: Vec<(K, W)> = Vec::new();
-            let mut out: Vec<(K, W)> = Vec::new();
-            for (i, table) in mine.iter_mut().enumerate() {
-                let b = t * per + i;
-                batch.clear();
-                for buf in buffers {
-                    batch.extend_from_slice(&buf[b]);
-                }
-                if batch.is_empty() {
+            let mut split: Vec<(K, W)> = Vec::new();
+            let mut starts = vec![0usize; fine + 1];
+            let mut next = Vec::new();
+            for (i, group) in mine.chunks_mut(fine).enumerate() {
+                let c = t * per + i;
+                let Some(&first) = buffers.iter().find_map(|buf| buf[c].first()) else {
                     continue;
+                };
+                // With fine buckets, the successors are split into them by
+                // a counting sort (each bucket's after those of the buckets
+                // before it).
+                let new = if fine == 1 {
+                    batch.clear();
+                    for buf in buffers {
+                        batch.extend_from_slice(&buf[c]);
+                    }
+                    &mut batch[..]
+                } else {
+                    let fine_of = |k: &K| bucket_of(hash_of(k)) % fine;
+                    starts.fill(0);
+                    for (k, _) in buffers.iter().flat_map(|buf| &buf[c]) {
+                        starts[fine_of(k) + 1] += 1;
+                    }
+                    for b in 1..=fine {
+                        starts[b] += starts[b - 1];
+                    }
+                    split.clear();
+                    split.resize(starts[fine], first);
+                    next.clone_from(&starts);
+                    for &(k, w) in buffers.iter().flat_map(|buf| &buf[c]) {
+                        let b = fine_of(&k);
+                        split[next[b]] = (k, w);
+                        next[b] += 1;
+                    }
+                    &mut split[..]
+                };
+                for (b, table) in group.iter_mut().enumerate() {
+                    let new = if fine == 1 {
+                        &mut new[..]
+                    } else {
+                        &mut new[starts[b]..starts[b + 1]]
+                    };
+                    if new.is_empty() {
+                        continue;
+                    }
+                    new.sort_unstable_by_key(|&(k, _)| k);
+                    // Exactly sized: shrinking in place leaves the merged
+                    // states where they are.
+                    let mut out = Vec::with_capacity(table.len() + new.len());
+                    merge_sorted(table, new, &mut out)?;
+                    out.shrink_to_fit();
+                    *table = out;
                 }
-                batch.sort_unstable_by_key(|&(k, _)| k);
-                out.clear();
-                merge_sorted(table, &batch, &mut out)?;
-                *table = out.as_slice().to_vec();
             }
             Ok(())
         });
@@ -469,7 +533,7 @@ pub(super) fn step<K: Key, W: Ways>(
     }
     tables.retain(|t| !t.is_empty());
     // The bits of every count, for the bit length of the largest.
-    let jobs: Vec<_> = tables.chunks(per).collect();
+    let jobs: Vec<_> = tables.chunks(per * fine).collect();
     let high = par(jobs, |mine| {
         mine.iter().flatten().fold(W::zero(), |a, &(_, w)| a.or(w))
     })
@@ -518,6 +582,53 @@ pub(super) fn merge_sorted<K: Key, W: Ways>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::knight::frontier::Tours;
+    use std::collections::BTreeMap;
+
+    #[test]
+    fn a_step_gives_each_successor_once_with_the_sum_of_its_ways() {
+        // Front to back over 6x6 open tours: up to some 10^5 states, in
+        // several rounds and many buckets, split from coarse ones in the
+        // unit tests' settings (see `COARSE_BITS`).
+        let plan = Plan::new(6, 6, &[false; 36], Tours::OpenDirected).unwrap();
+        assert_eq!(plan.key_bytes(), 8);
+        let limits = Limits {
+            stop: None,
+            max_states: None,
+        };
+        let mut parts: Parts<u64> = vec![vec![(u64::pack(plan.encode(&[FULL; 32], 0)), 1)]];
+        let mut split = false;
+        for v in 0..24 {
+            let mut want: BTreeMap<u128, u64> = BTreeMap::new();
+            let mut tours = 0u128;
+            for &(k, c) in parts.iter().flatten() {
+                plan.expand(v, k.unpack(), &mut |o| match o {
+                    Some(nk) => *want.entry(nk).or_default() += c,
+                    None => tours += u128::from(c),
+                });
+            }
+            let states: usize = parts.iter().map(Vec::len).sum();
+            // (8 buckets or more: 3 threads take 4 coarse ones.)
+            split |= states / 1024 > 4;
+            let Step::Done(next, finished, _) = step(&plan, v, parts, 3, &limits, None).unwrap()
+            else {
+                panic!("a step with no limits finishes");
+            };
+            for t in &next {
+                assert!(t.windows(2).all(|p| p[0].0 < p[1].0), "square {v}");
+            }
+            let mut got: Vec<(u128, u64)> = next
+                .iter()
+                .flatten()
+                .map(|&(k, c)| (k.unpack(), c))
+                .collect();
+            got.sort_unstable();
+            assert_eq!(got, want.into_iter().collect::<Vec<_>>(), "square {v}");
+            assert_eq!(finished, BigCount::from(tours), "square {v}");
+            parts = next;
+        }
+        assert!(split, "some step took the split into fine buckets");
+    }
 
     #[test]
     fn merging_counts_past_their_width_fails_with_state_overflow() {
