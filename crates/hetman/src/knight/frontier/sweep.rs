@@ -353,14 +353,15 @@ pub(super) enum Step<K, W> {
 /// One square, in rounds. In a round each thread expands its share of the
 /// input states (freeing each input chunk once expanded), writing the
 /// successors into per-bucket buffers by the top bits of their hash
-/// (sequential writes, into at most [`COARSE_BITS`] buckets); then each
-/// thread splits the buffered successors of its own buckets into the step's
-/// finer buckets, sorts them and merges them into those buckets' sorted
-/// lists of distinct states, adding the ways of equal states. A state costs its 16 bytes (8 of
-/// key, 8 of ways) and no table overhead, and the unmerged successors never
-/// exceed one round's worth. `carry` is the square's work before a stop
-/// (successors, tours finished). Returns the new states (one chunk per
-/// bucket) and the tours finished at this square, or where it stopped.
+/// (sequential writes; on large steps into coarse buckets, at most
+/// `2^COARSE_BITS` a thread); then each thread splits the buffered successors
+/// of its own buckets into the step's finer buckets, sorts them and merges
+/// them into those buckets' sorted lists of distinct states, adding the ways
+/// of equal states. A state costs its 16 bytes (8 of key, 8 of ways) and no
+/// table overhead, and the unmerged successors never exceed one round's
+/// worth. `carry` is the square's work before a stop (successors, tours
+/// finished). Returns the new states (one chunk per bucket) and the tours
+/// finished at this square, or where it stopped.
 pub(super) fn step<K: Key, W: Ways>(
     plan: &Plan,
     v: usize,
@@ -519,8 +520,8 @@ pub(super) fn step<K: Key, W: Ways>(
                         continue;
                     }
                     new.sort_unstable_by_key(|&(k, _)| k);
-                    // Exactly sized: shrinking in place leaves the merged
-                    // states where they are.
+                    // Exactly sized (glibc shrinks a block in place: no
+                    // copy of the merged states).
                     let mut out = Vec::with_capacity(table.len() + new.len());
                     merge_sorted(table, new, &mut out)?;
                     out.shrink_to_fit();
