@@ -330,8 +330,8 @@ pub(super) fn join<K: Key, W: Ways>(
         };
     let all = index.entries.len();
     // The largest pieces first: a piece is whole groups, and one large
-    // group taken last kept one thread busy alone for minutes at the end of
-    // 8x8 open joins. (The sum does not depend on the order.)
+    // group taken last kept one thread busy alone for about a minute at the
+    // end of 8x8 open joins. (The sum does not depend on the order.)
     let mut order: Vec<usize> = (0..pieces.len()).collect();
     order.sort_by_key(|&i| (std::cmp::Reverse(pieces[i].len()), i));
     // One worker a thread, each taking the next piece not yet done until
