@@ -4,8 +4,9 @@
 //! finished instead of starting again.
 //!
 //! The file is sealed ([`crate::jobs::sealed`]). Its job identity names the
-//! count and the checkpoint it goes with (by the checkpoint's checksum) and
-//! the number of pieces the join was cut into; its body is `HETMANJ1`, the
+//! count and the checkpoint it goes with (by the checkpoint's checksum),
+//! the number of pieces the join was cut into and the forward states they
+//! hold (a join that leaves out mirror images holds fewer); its body is `HETMANJ1`, the
 //! number of pieces, one byte a piece (1 when finished) and the sum of the
 //! finished pieces (words, then the words, least significant first). A file
 //! of another count, or damaged, is refused; one written with another
@@ -44,14 +45,18 @@ pub(super) struct JoinProgress {
     pub(super) done: Vec<bool>,
     /// The tours of the finished pieces.
     pub(super) total: BigCount,
+    /// The forward states the pieces hold (0 for a pass's sum, see the
+    /// `passes` module).
+    pub(super) states: usize,
 }
 
 impl JoinProgress {
-    /// Nothing finished of `pieces` pieces.
-    pub(super) fn new(pieces: usize) -> JoinProgress {
+    /// Nothing finished of `pieces` pieces holding `states` forward states.
+    pub(super) fn new(pieces: usize, states: usize) -> JoinProgress {
         JoinProgress {
             done: vec![false; pieces],
             total: BigCount::zero(),
+            states,
         }
     }
 }
@@ -96,7 +101,7 @@ impl JoinFile {
         &self.path
     }
 
-    fn identity(&self, pieces: usize) -> String {
+    fn identity(&self, pieces: usize, states: usize) -> String {
         let count = self
             .count
             .split_whitespace()
@@ -115,21 +120,23 @@ impl JoinFile {
                 .collect();
             job.field("pass", levels.join("."))
         };
-        job.field("pieces", pieces).identity()
+        job.field("pieces", pieces)
+            .field("states", states)
+            .identity()
     }
 
     /// The progress saved for this checkpoint and a join of `pieces`
-    /// pieces: `None` when there is none, or when it was saved with another
+    /// pieces holding `states` forward states: `None` when there is none, or when it was saved with another
     /// checkpoint or cut (stale). Refuses a file of another count or one
     /// that does not read back whole.
-    pub(super) fn load(&self, pieces: usize) -> Result<Option<JoinProgress>, Error> {
+    pub(super) fn load(&self, pieces: usize, states: usize) -> Result<Option<JoinProgress>, Error> {
         let error = |why: String| checkpoint_error(&self.path, why);
         let mut r = match SealedReader::open(&self.path, KIND) {
             Ok(Some(r)) => r,
             Ok(None) => return Ok(None),
             Err(e) => return Err(error(reason(e))),
         };
-        let wanted = self.identity(pieces);
+        let wanted = self.identity(pieces, states);
         let found = r.header().identity.clone();
         let field = |s: &str, key: &str| {
             s.split_whitespace()
@@ -175,6 +182,7 @@ impl JoinFile {
         Ok(Some(JoinProgress {
             done: flags.iter().map(|&f| f == 1).collect(),
             total: BigCount::from_limbs(&words),
+            states,
         }))
     }
 
@@ -183,19 +191,20 @@ impl JoinFile {
     /// is not finished or when the file is stale. Refuses what
     /// [`JoinFile::load`] refuses.
     pub(super) fn finished(&self) -> Result<Option<BigCount>, Error> {
-        let pieces = match SealedReader::open(&self.path, KIND) {
-            Ok(Some(r)) => r
-                .header()
-                .identity
-                .split_whitespace()
-                .find_map(|f| f.strip_prefix("pieces="))
-                .and_then(|n| n.parse::<usize>().ok())
-                .unwrap_or(0),
+        let header = match SealedReader::open(&self.path, KIND) {
+            Ok(Some(r)) => r.header().identity.clone(),
             Ok(None) => return Ok(None),
             Err(e) => return Err(checkpoint_error(&self.path, reason(e))),
         };
+        let field = |key: &str| {
+            header
+                .split_whitespace()
+                .find_map(|f| f.strip_prefix(key))
+                .and_then(|n| n.parse::<usize>().ok())
+                .unwrap_or(0)
+        };
         Ok(self
-            .load(pieces)?
+            .load(field("pieces="), field("states="))?
             .filter(|p| p.done.iter().all(|&d| d))
             .map(|p| p.total))
     }
@@ -205,7 +214,8 @@ impl JoinFile {
     pub(super) fn save(&self, progress: &JoinProgress) -> Result<(), Error> {
         let pieces = progress.done.len();
         let error = |e: std::io::Error| checkpoint_error(&self.path, e);
-        let mut w = SealedWriter::create(&self.path, KIND, &self.identity(pieces))
+        let identity = self.identity(pieces, progress.states);
+        let mut w = SealedWriter::create(&self.path, KIND, &identity)
             .map_err(|e| checkpoint_error(&self.path, reason(e)))?;
         w.write_all(MAGIC).map_err(error)?;
         w.write_all(&(pieces as u64).to_le_bytes()).map_err(error)?;
@@ -266,30 +276,34 @@ mod tests {
         let ckpt = checkpoint(&d, b"tables");
         let f = JoinFile::beside(&ckpt, "ckpt-kind", "job=knight-frontier count=abc").unwrap();
         assert_eq!(f.path(), d.join("count.ckpt.join"));
-        assert_eq!(f.load(5).unwrap(), None, "nothing saved yet");
+        assert_eq!(f.load(5, 40).unwrap(), None, "nothing saved yet");
         let p = JoinProgress {
             done: vec![true, false, true, true, false],
             total: BigCount::from(u128::MAX).mul_u64(3),
+            states: 40,
         };
         f.save(&p).unwrap();
-        assert_eq!(f.load(5).unwrap(), Some(p.clone()));
+        assert_eq!(f.load(5, 40).unwrap(), Some(p.clone()));
         // Another cut: stale.
-        assert_eq!(f.load(6).unwrap(), None);
+        assert_eq!(f.load(6, 40).unwrap(), None);
+        // As many pieces of other states (a join that leaves out mirror
+        // images, or not): stale.
+        assert_eq!(f.load(5, 20).unwrap(), None);
         // The checkpoint saved again with other tables: stale.
         let ckpt = checkpoint(&d, b"other tables");
         let g = JoinFile::beside(&ckpt, "ckpt-kind", "job=knight-frontier count=abc").unwrap();
-        assert_eq!(g.load(5).unwrap(), None);
+        assert_eq!(g.load(5, 40).unwrap(), None);
         // Another count: refused.
         let h = JoinFile::beside(&ckpt, "ckpt-kind", "job=knight-frontier count=abd").unwrap();
         f.save(&p).unwrap();
-        let e = h.load(5).unwrap_err().to_string();
+        let e = h.load(5, 40).unwrap_err().to_string();
         assert!(e.contains("belongs to another count"), "{e}");
         // One byte changed: refused.
         let mut bytes = std::fs::read(f.path()).unwrap();
         let last = bytes.len() - 1;
         bytes[last] ^= 1;
         std::fs::write(f.path(), &bytes).unwrap();
-        let e = f.load(5).unwrap_err().to_string();
+        let e = f.load(5, 40).unwrap_err().to_string();
         assert!(e.contains("checksum mismatch"), "{e}");
         f.remove();
         assert!(!f.path().exists());
@@ -302,9 +316,9 @@ mod tests {
         let ckpt = checkpoint(&d, b"tables");
         let f = JoinFile::beside(&ckpt, "ckpt-kind", "job=knight-frontier count=abc").unwrap();
         std::fs::write(f.path(), "someone's notes\n").unwrap();
-        let e = f.load(3).unwrap_err().to_string();
+        let e = f.load(3, 9).unwrap_err().to_string();
         assert!(e.contains("not a file written by hetman"), "{e}");
-        assert!(f.save(&JoinProgress::new(3)).is_err());
+        assert!(f.save(&JoinProgress::new(3, 9)).is_err());
         assert_eq!(
             std::fs::read_to_string(f.path()).unwrap(),
             "someone's notes\n"

@@ -51,7 +51,7 @@ use std::time::Instant;
 
 use super::checkpoint::save_table;
 use super::checkpoint::{self, checkpoint_error, load_partial, Half, Partial};
-use super::cut::{capped, far_only, mirrored, near_only};
+use super::cut::{capped, far_only, mirrored, near_only, reflects};
 use super::join::join;
 use super::join_file::JoinFile;
 use super::key::Key;
@@ -78,6 +78,8 @@ pub(super) fn run_split<K: Key>(
     let cells = plan.cells;
     let mirror = mirrored(plan, cut);
     let capped = !mirror && capped(plan, cut);
+    // Two sides: the join leaves out mirror images where it can.
+    let reflect = !mirror && reflects(plan);
     let steps = if mirror {
         cut + w + 1
     } else {
@@ -292,7 +294,8 @@ pub(super) fn run_split<K: Key>(
         peak = peak.max(a.len());
         let file = join_file(&a, near_side)?;
         let f = file.as_ref();
-        let joined = on_table!(&a, p => join(plan, p, &b, blocked, must_end, false, opts, f))?;
+        let joined =
+            on_table!(&a, p => join(plan, p, &b, blocked, must_end, false, false, opts, f))?;
         (joined, Vec::from_iter(file), 0)
     } else {
         // The backward count over the ranks from the cut on, then its half
@@ -393,8 +396,7 @@ pub(super) fn run_split<K: Key>(
                 peak = peak.max(a.len()).max(b.len());
                 let file = join_file(&a, near_side)?;
                 let f = file.as_ref();
-                let joined =
-                    on_table!(&a, p => join(plan, p, &b, blocked, must_end, capped, opts, f))?;
+                let joined = on_table!(&a, p => join(plan, p, &b, blocked, must_end, capped, reflect, opts, f))?;
                 (joined, Vec::from_iter(file), 0)
             }
             Some(split) => {
@@ -413,6 +415,7 @@ pub(super) fn run_split<K: Key>(
                     blocked,
                     must_end,
                     capped,
+                    reflect,
                     opts,
                     checkpoint: checkpoint.as_ref().map(|(marked, path)| (marked, *path)),
                 };

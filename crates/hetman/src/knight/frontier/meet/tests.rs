@@ -247,3 +247,60 @@ fn fixed_ends_at_every_cut_agree_with_the_plain_count() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     assert!(runs > 100, "only {runs} split counts ran");
 }
+
+/// Boards whose blocked squares the mirror across the middle file leaves
+/// as they are (random masks made symmetric; none for seed 0), counted
+/// with two sides, in one pass and in three: the join that leaves out
+/// mirror images agrees with the plain count, and indexes fewer states
+/// than the join of every group, which agrees too.
+#[test]
+fn joins_without_mirror_images_count_every_tour() {
+    use super::super::cut::reflects;
+    use super::super::join::tests::{INDEXED, REFLECT};
+    let o = Options::default();
+    let passes = Options {
+        passes: 3,
+        ..o.clone()
+    };
+    let (mut runs, mut halved, mut whole) = (0, 0, 0);
+    for (w, h) in [(3, 8), (4, 7), (5, 6), (5, 7), (3, 10), (4, 9), (5, 8)] {
+        for seed in 0..4 {
+            let cells = (w * h) as usize;
+            let mut blocked = mask(cells, seed, if seed == 0 { 0 } else { 60 });
+            for i in 0..cells {
+                let image = i - i % w as usize + (w as usize - 1 - i % w as usize);
+                blocked[i] |= blocked[image];
+            }
+            for kind in [Tours::Closed, Tours::OpenUndirected] {
+                let plan = Plan::new(w, h, &blocked, kind).unwrap();
+                let Some(cut) = cut_of(&plan) else { continue };
+                if plan.vertices < 2 || mirrored(&plan, cut) {
+                    continue;
+                }
+                assert!(reflects(&plan), "{w}x{h} seed {seed}");
+                let (plain, _) = run::<u64>(&plan, &o).unwrap();
+                let (joined, _) = run_split::<u64>(&plan, kind, cut, &o).unwrap();
+                assert_eq!(joined, plain, "{w}x{h} {kind:?} seed {seed}");
+                halved += INDEXED.with(std::cell::Cell::get);
+                let (joined, _) = run_split::<u64>(&plan, kind, cut, &passes).unwrap();
+                assert_eq!(joined, plain, "{w}x{h} {kind:?} seed {seed} passes");
+                REFLECT.with(|r| r.set(false));
+                let every = run_split::<u64>(&plan, kind, cut, &o);
+                whole += INDEXED.with(std::cell::Cell::get);
+                REFLECT.with(|r| r.set(true));
+                assert_eq!(
+                    every.unwrap().0,
+                    plain,
+                    "{w}x{h} {kind:?} seed {seed} whole"
+                );
+                runs += 1;
+            }
+        }
+    }
+    assert!(runs > 30, "only {runs} counts ran");
+    // About half: a group that is its own image is joined whole.
+    assert!(
+        halved * 10 < whole * 7,
+        "{halved} of {whole} states indexed"
+    );
+}
