@@ -87,16 +87,15 @@ pub(super) fn mirrored(plan: &Plan, cut: usize) -> bool {
         && plan.blocked.iter().eq(plan.blocked.iter().rev())
 }
 
-/// Whether the join of a count met in the middle with two sides may leave
-/// out mirror images (see [`join`](super::join::join)'s `reflect`): the
+/// Whether a count met in the middle with two sides may fold its near
+/// states at the cut onto their mirror images (see the `fold` module): the
 /// board and its blocked squares are unchanged by the mirror across the
 /// middle file, which maps each rank onto itself, and no tour end is fixed.
 /// The near side makes the moves up to rank F and rank F's moves back
 /// across the cut, the far side the others; the mirror maps each of those
-/// sets of moves onto itself, so each side's table at the cut holds the
-/// mirror image of each of its states, with the same ways. (Not a count of
-/// one side by symmetry: [`mirrored`] splits the moves between ranks L and
-/// F by their files, which the mirror does not keep.)
+/// sets of moves onto itself. (Not a count of one side by symmetry:
+/// [`mirrored`] splits the moves between ranks L and F by their files,
+/// which the mirror does not keep.)
 pub(super) fn reflects(plan: &Plan) -> bool {
     let w = plan.w;
     plan.fixed.is_none()

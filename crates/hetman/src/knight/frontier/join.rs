@@ -50,14 +50,12 @@ impl Index {
     /// parts in table order, laid end to end in each group, so the entries
     /// come out in the order a sort by (group, position) gives, whatever
     /// the threads, and a join cut into pieces cuts the same pieces again
-    /// (a resumed join skips the pieces it finished). Only the states whose
-    /// degree key `keep` takes are indexed.
+    /// (a resumed join skips the pieces it finished).
     fn new<K: Key, W: Ways>(
         plan: &Plan,
         a: &Parts<K, W>,
         blocked: &[bool],
         slot: impl Fn(usize) -> usize + Copy + Sync,
-        keep: impl Fn(u64) -> bool + Sync,
         threads: usize,
     ) -> Index {
         let degrees = |key: K| side(plan, key.unpack(), 0, blocked, slot).0;
@@ -77,10 +75,7 @@ impl Index {
         let counted = par(chunks.clone(), |(_, chunk)| {
             let mut sizes: Map<usize> = Map::default();
             for &(key, _) in chunk.iter().flatten() {
-                let d = degrees(key);
-                if keep(d) {
-                    *sizes.entry(d).or_default() += 1;
-                }
+                *sizes.entry(degrees(key)).or_default() += 1;
             }
             sizes
         });
@@ -91,7 +86,6 @@ impl Index {
         // At least one bit of group, so that the shifts stay below 64.
         let low = (keys.len() as u64).leading_zeros().min(63);
         assert!((n as u64) < 1 << low, "positions and groups fit one word");
-        let kept: usize = counted.iter().flat_map(|m| m.values()).sum();
         // Each chunk's next place in each group (its group's rank beside
         // it): after those of the chunks before it.
         let mut fill = vec![0usize; keys.len()];
@@ -119,17 +113,15 @@ impl Index {
             })
             .collect();
         drop(counted);
-        let entries: Vec<AtomicU64> = (0..kept).map(|_| AtomicU64::new(0)).collect();
+        let entries: Vec<AtomicU64> = (0..n).map(|_| AtomicU64::new(0)).collect();
         par(
             chunks.into_iter().zip(places).collect(),
             |((first, chunk), mut place)| {
                 let states = chunk.iter().flatten().enumerate();
                 for (i, &(key, _)) in states {
-                    let d = degrees(key);
-                    if !keep(d) {
-                        continue;
-                    }
-                    let (next, rank) = place.get_mut(&d).expect("counted in the first pass");
+                    let (next, rank) = place
+                        .get_mut(&degrees(key))
+                        .expect("counted in the first pass");
                     entries[*next].store(*rank << low | (first + i) as u64, Ordering::Relaxed);
                     *next += 1;
                 }
@@ -173,11 +165,6 @@ impl Index {
 /// position are counted (the fixed end of the plan, held for the join).
 /// With `twice`, the pairs of a forward state with no tour end used and a
 /// backward state with both count twice (see `cut::capped`).
-/// With `reflect`, both tables are known to be their own mirror images
-/// across the board's middle file (ranks L and F are whole ranks, see
-/// [`reflected`]): of each forward group and its mirror image only the one
-/// with the smaller degree key is joined, counted twice (a group that is
-/// its own image, once).
 /// With a `file`, the pieces finished so far and their tours are saved in it
 /// every [`Options::checkpoint_every`] and when stopped, and a join that
 /// finds progress saved there for the same checkpoint skips those pieces.
@@ -189,7 +176,6 @@ pub(super) fn join<K: Key, W: Ways>(
     blocked: &[bool],
     must_end: Option<usize>,
     twice: bool,
-    reflect: bool,
     opts: &Options<'_>,
     file: Option<&JoinFile>,
 ) -> Result<BigCount, Error> {
@@ -214,15 +200,7 @@ pub(super) fn join<K: Key, W: Ways>(
     let stopped =
         || halt.load(Ordering::Relaxed) || stop.is_some_and(|s| s.load(Ordering::Relaxed));
     let slot = |k: usize| k + 1;
-    #[cfg(test)]
-    let reflect = reflect && tests::REFLECT.with(std::cell::Cell::get);
-    let w = plan.w;
-    assert!(
-        !reflect || blocked.len() == 2 * w,
-        "ranks L and F reflected"
-    );
-    let keep = |d: u64| !reflect || d <= reflected(d, w);
-    let index = Index::new(plan, a, blocked, slot, keep, threads);
+    let index = Index::new(plan, a, blocked, slot, threads);
     #[cfg(test)]
     tests::INDEXED.with(|i| i.set(index.entries.len()));
     // Pieces for the threads, cut at group boundaries: as many whatever
@@ -254,10 +232,8 @@ pub(super) fn join<K: Key, W: Ways>(
     );
     // The tours of a piece, or `None` when stopped before its end.
     let work =
-        |piece: &[u64]| -> Option<BigCount> {
-            // The tours of the groups counted once, and of those counted
-            // twice (for their mirror images too).
-            let (mut once, mut doubled_groups) = (Sum::default(), Sum::default());
+        |piece: &[u64]| -> Option<Sum> {
+            let mut total = Sum::default();
             let mut t = Vec::new();
             let mut others = Vec::new();
             let (mut xs, mut ys, mut forward) = (Vec::new(), Vec::new(), Vec::new());
@@ -270,11 +246,6 @@ pub(super) fn join<K: Key, W: Ways>(
                     return None;
                 }
                 let degrees = index.degrees(group[0]);
-                let total = if reflect && degrees < reflected(degrees, w) {
-                    &mut doubled_groups
-                } else {
-                    &mut once
-                };
                 targets(degrees, blocked, closed, must_end, &mut t);
                 // The backward groups with both tour ends used come first, so
                 // that with `twice` their pairs count again.
@@ -328,7 +299,7 @@ pub(super) fn join<K: Key, W: Ways>(
                             linker.linked(&xs, &others, squares, closed, |i, sum| {
                                 let y = b.ways(&others[i]);
                                 for _ in 0..times(i) {
-                                    add_shifted(total, sum, word, y);
+                                    add_shifted(&mut total, sum, word, y);
                                 }
                             });
                         }
@@ -346,7 +317,7 @@ pub(super) fn join<K: Key, W: Ways>(
                             }
                             linker.linked(&ys, &forward, squares, closed, |i, sum| {
                                 let x = index.state(a, group[i]).1.limbs();
-                                add_shifted(total, sum, word, x);
+                                add_shifted(&mut total, sum, word, x);
                             });
                         }
                     }
@@ -358,17 +329,17 @@ pub(super) fn join<K: Key, W: Ways>(
                 }
             }
             joined.fetch_add(untold, Ordering::Relaxed);
-            let mut sum = once.total();
-            let doubled = doubled_groups.total();
-            sum += &doubled;
-            sum += &doubled;
-            Some(sum)
+            Some(total)
         };
     // The largest pieces first: a piece is whole groups, and one large
     // group taken last kept one thread busy alone for about a minute at the
     // end of 8x8 open joins. (The sum does not depend on the order.)
     let mut order: Vec<usize> = (0..pieces.len()).collect();
     order.sort_by_key(|&i| (std::cmp::Reverse(pieces[i].len()), i));
+    // Told as it begins (the walk before it is over).
+    if let Some(report) = opts.joining {
+        report(joined.load(Ordering::Relaxed), all);
+    }
     // One worker a thread, each taking the next piece not yet done until
     // none is left, and adding its tours to the progress.
     let next = AtomicUsize::new(0);
@@ -387,6 +358,7 @@ pub(super) fn join<K: Key, W: Ways>(
                             continue;
                         }
                         let Some(sum) = work(p) else { break };
+                        let sum = sum.total();
                         let mut g = progress.lock().expect("join progress");
                         g.done[i] = true;
                         g.total += &sum;
@@ -442,23 +414,6 @@ pub(super) fn join<K: Key, W: Ways>(
         report(all, all);
     }
     Ok(progress.total)
-}
-
-/// The degree key `d` of a state at ranks L and F (2 bits a square, rank L
-/// then rank F, each `w` squares from the first file; the tour ends used
-/// from bit 48) seen in a mirror across the middle file: on a board that
-/// is its own mirror image (no fixed tour end, the blocked squares in
-/// mirror pairs) the states of each side with key `d` and those with key
-/// `reflected(d)` are each other's images, with the same ways, and their
-/// pairs link up alike.
-#[inline]
-pub(super) fn reflected(d: u64, w: usize) -> u64 {
-    let mut r = d >> 48 << 48;
-    for k in 0..2 * w {
-        let image = k - k % w + (w - 1 - k % w);
-        r |= (d >> (2 * k) & 3) << (2 * image);
-    }
-    r
 }
 
 /// Adds `a` · 2^(64 `word`) times `b`.
@@ -544,9 +499,6 @@ pub(super) mod tests {
         /// `Some(k)`: a join stops (as if told to) once it has finished `k`
         /// pieces.
         pub(in super::super) static STOP_AFTER: Cell<Option<usize>> = const { Cell::new(None) };
-        /// `false`: joins take every group, even where the board is its own
-        /// mirror image.
-        pub(in super::super) static REFLECT: Cell<bool> = const { Cell::new(true) };
         /// The forward states the last join on this thread indexed.
         pub(in super::super) static INDEXED: Cell<usize> = const { Cell::new(0) };
     }

@@ -60,6 +60,7 @@ mod closure;
 mod cut;
 mod estimate;
 mod expand;
+mod fold;
 mod join;
 mod join_file;
 mod key;

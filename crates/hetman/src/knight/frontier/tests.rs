@@ -309,6 +309,41 @@ fn a_split_count_stopped_in_the_crossing_phase_resumes() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A count met in the middle whose near states are folded onto their
+/// mirror images at the cut (5x6, two sides), stopped after each square
+/// around the cut (before it, at it, in rank F): each resumes to the plain
+/// count, folded once (twice would double the count's tours, not at all
+/// would leave half the states with half their ways).
+#[test]
+fn a_folded_count_stopped_around_its_cut_resumes() {
+    let dir = std::env::temp_dir().join(format!("hetman-fold-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (w, h) = (5u32, 6u32);
+    let free = vec![false; 30];
+    for kind in [Tours::Closed, Tours::OpenUndirected] {
+        let plan = Plan::new(w, h, &free, kind).unwrap();
+        let cut = cut_of(&plan).unwrap();
+        assert!(!mirrored(&plan, cut) && super::cut::reflects(&plan));
+        let (plain, _) = run::<u64>(&plan, &Options::default()).unwrap();
+        // The near side's square v is progress step far_end + v + 1.
+        let far_end = plan.cells - cut + plan.w;
+        let mut resumed_at = Vec::new();
+        for v in cut - 2..=cut + 1 {
+            let path = dir.join(format!("{kind:?}-{v}.ckpt"));
+            let (resumed, again) =
+                stop_after_and_resume((w, h, &free, kind), far_end + v + 1, &path);
+            assert_eq!(resumed.tours, plain, "{kind:?} stopped after square {v}");
+            resumed_at.push(again[0]);
+        }
+        // One of them resumed in the first square of rank F.
+        assert!(
+            resumed_at.contains(&(far_end + cut + 1)),
+            "{kind:?} resumed at {resumed_at:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A long board met in the middle (4x80 open: the matrices up to the
 /// middle, one side by symmetry) stopped while the matrices run, and
 /// again in its crossing rank: each resume goes on from the stop and

@@ -52,6 +52,7 @@ use std::time::Instant;
 use super::checkpoint::save_table;
 use super::checkpoint::{self, checkpoint_error, load_partial, Half, Partial};
 use super::cut::{capped, far_only, mirrored, near_only, reflects};
+use super::fold::fold;
 use super::join::join;
 use super::join_file::JoinFile;
 use super::key::Key;
@@ -78,8 +79,11 @@ pub(super) fn run_split<K: Key>(
     let cells = plan.cells;
     let mirror = mirrored(plan, cut);
     let capped = !mirror && capped(plan, cut);
-    // Two sides: the join leaves out mirror images where it can.
+    // Two sides: the near states at the cut are folded onto their mirror
+    // images where the board allows (see `fold`; tests may not fold).
     let reflect = !mirror && reflects(plan);
+    #[cfg(test)]
+    let reflect = reflect && super::fold::tests::FOLD.with(std::cell::Cell::get);
     let steps = if mirror {
         cut + w + 1
     } else {
@@ -294,8 +298,7 @@ pub(super) fn run_split<K: Key>(
         peak = peak.max(a.len());
         let file = join_file(&a, near_side)?;
         let f = file.as_ref();
-        let joined =
-            on_table!(&a, p => join(plan, p, &b, blocked, must_end, false, false, opts, f))?;
+        let joined = on_table!(&a, p => join(plan, p, &b, blocked, must_end, false, opts, f))?;
         (joined, Vec::from_iter(file), 0)
     } else {
         // The backward count over the ranks from the cut on, then its half
@@ -361,6 +364,20 @@ pub(super) fn run_split<K: Key>(
             first,
             true,
         )?;
+        // Folded once, as the walk to the cut ends in this run: a count
+        // resumed in rank F has its states folded already, and one resumed
+        // at the cut may have them folded or not (a stop before the first
+        // square of rank F saves them folded, with nothing of that square
+        // done, and a save between squares saves them as walked), so it
+        // goes on as saved. Both count the same tours: folding only drops
+        // work, and folding twice would double the count.
+        let forward = if reflect && from < cut {
+            let folded = fold(&near_plan, forward, opts.threads)?;
+            give_back();
+            folded
+        } else {
+            forward
+        };
         // The forward half of the crossing phase: the rank after the cut
         // makes its moves back across the cut only.
         let mut phase = near_plan.crossing_phase(cut, cut + w, |u, _| u < cut, cut);
@@ -396,7 +413,8 @@ pub(super) fn run_split<K: Key>(
                 peak = peak.max(a.len()).max(b.len());
                 let file = join_file(&a, near_side)?;
                 let f = file.as_ref();
-                let joined = on_table!(&a, p => join(plan, p, &b, blocked, must_end, capped, reflect, opts, f))?;
+                let joined =
+                    on_table!(&a, p => join(plan, p, &b, blocked, must_end, capped, opts, f))?;
                 (joined, Vec::from_iter(file), 0)
             }
             Some(split) => {
@@ -415,7 +433,6 @@ pub(super) fn run_split<K: Key>(
                     blocked,
                     must_end,
                     capped,
-                    reflect,
                     opts,
                     checkpoint: checkpoint.as_ref().map(|(marked, path)| (marked, *path)),
                 };

@@ -250,19 +250,20 @@ fn fixed_ends_at_every_cut_agree_with_the_plain_count() {
 
 /// Boards whose blocked squares the mirror across the middle file leaves
 /// as they are (random masks made symmetric; none for seed 0), counted
-/// with two sides, in one pass and in three: the join that leaves out
-/// mirror images agrees with the plain count, and indexes fewer states
-/// than the join of every group, which agrees too.
+/// with two sides, in one pass and in three: the count with the near
+/// states folded onto their mirror images at the cut agrees with the plain
+/// count, and joins fewer states than the count unfolded, which agrees too.
 #[test]
-fn joins_without_mirror_images_count_every_tour() {
+fn counts_folded_onto_mirror_images_count_every_tour() {
     use super::super::cut::reflects;
-    use super::super::join::tests::{INDEXED, REFLECT};
+    use super::super::fold::tests::FOLD;
+    use super::super::join::tests::INDEXED;
     let o = Options::default();
     let passes = Options {
         passes: 3,
         ..o.clone()
     };
-    let (mut runs, mut halved, mut whole) = (0, 0, 0);
+    let (mut runs, mut folded, mut whole) = (0, 0, 0);
     for (w, h) in [(3, 8), (4, 7), (5, 6), (5, 7), (3, 10), (4, 9), (5, 8)] {
         for seed in 0..4 {
             let cells = (w * h) as usize;
@@ -281,26 +282,23 @@ fn joins_without_mirror_images_count_every_tour() {
                 let (plain, _) = run::<u64>(&plan, &o).unwrap();
                 let (joined, _) = run_split::<u64>(&plan, kind, cut, &o).unwrap();
                 assert_eq!(joined, plain, "{w}x{h} {kind:?} seed {seed}");
-                halved += INDEXED.with(std::cell::Cell::get);
+                folded += INDEXED.with(std::cell::Cell::get);
                 let (joined, _) = run_split::<u64>(&plan, kind, cut, &passes).unwrap();
                 assert_eq!(joined, plain, "{w}x{h} {kind:?} seed {seed} passes");
-                REFLECT.with(|r| r.set(false));
+                FOLD.with(|r| r.set(false));
                 let every = run_split::<u64>(&plan, kind, cut, &o);
                 whole += INDEXED.with(std::cell::Cell::get);
-                REFLECT.with(|r| r.set(true));
+                FOLD.with(|r| r.set(true));
                 assert_eq!(
                     every.unwrap().0,
                     plain,
-                    "{w}x{h} {kind:?} seed {seed} whole"
+                    "{w}x{h} {kind:?} seed {seed} unfolded"
                 );
                 runs += 1;
             }
         }
     }
     assert!(runs > 30, "only {runs} counts ran");
-    // About half: a group that is its own image is joined whole.
-    assert!(
-        halved * 10 < whole * 7,
-        "{halved} of {whole} states indexed"
-    );
+    // About half: a state that is its own image stays.
+    assert!(folded * 10 < whole * 7, "{folded} of {whole} states joined");
 }

@@ -202,8 +202,6 @@ pub(super) struct Within<'a> {
     pub(super) blocked: &'a [bool],
     pub(super) must_end: Option<usize>,
     pub(super) capped: bool,
-    /// The join leaves out mirror images (see `cut::reflects`).
-    pub(super) reflect: bool,
     pub(super) opts: &'a Options<'a>,
     pub(super) checkpoint: Option<(&'a Plan, &'a Path)>,
 }
@@ -422,7 +420,7 @@ where
                             give_back();
                             self.most = self.most.max(a.len());
                             let (plan, blocked, opts, b) = (w.plan, w.blocked, w.opts, self.b);
-                            let joined = on_table!(&a, p => join(plan, p, b, blocked, w.must_end, w.capped, w.reflect, opts, f))?;
+                            let joined = on_table!(&a, p => join(plan, p, b, blocked, w.must_end, w.capped, opts, f))?;
                             self.finished += 1;
                             self.done += share_of(k);
                             joined

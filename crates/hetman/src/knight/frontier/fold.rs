@@ -1,0 +1,179 @@
+//! The near side's states at the cut folded onto their mirror images, for
+//! a count met in the middle on a board that is its own mirror image across
+//! its middle file (see [`cut::reflects`](super::cut::reflects)).
+//!
+//! After the last square of rank L the near side's states describe ranks
+//! L - 1 and L, two whole ranks, and the mirror across the middle file
+//! maps each of them onto the state with every square's moves and paths
+//! mirrored. The rest of the count (rank F's moves back across the cut, the
+//! far side, the join) is linear in the near states' ways: it counts, for
+//! each state, the tours that complete it, times its ways. The mirror maps
+//! the tours completing a state one to one onto those completing its image,
+//! and the board's rules (and the filters that drop only states no tour
+//! completes) alike, so a state and its image count as many tours each,
+//! and have as many ways. So the smaller of each pair of images (as packed
+//! keys) is kept with twice its ways, a state that is its own image is kept
+//! as it is, and the other states are dropped: the count is the same, and
+//! rank F is walked and joined with about half the states. (Measured on
+//! 8×8 open tours, rank F's walk and the join took most of the count.)
+
+use super::key::{par, Key, Parts};
+use super::plan::Plan;
+use super::ways::{on_table, Table, Ways};
+use super::{EMPTY, FULL, LABEL0, TERM};
+use crate::Error;
+
+/// The mirror image of `key`, a state stored after the last square of a
+/// rank: `None` when the state reaches further back than the two ranks
+/// before (its first slot is not full), which a state of a whole board
+/// never does.
+fn image(plan: &Plan, key: u128) -> Option<u128> {
+    let w = plan.w;
+    debug_assert_eq!(plan.window, 2 * w + 1, "a slot and two ranks");
+    let mut e = [FULL; 32];
+    let ends = plan.decode(key, &mut e);
+    // Slot 0 is the last square of the rank before those two; slots 1 to
+    // w the first of them, file by file, and w + 1 to 2w the second.
+    if e[0] != FULL {
+        return None;
+    }
+    let mut m = [FULL; 32];
+    for (i, &c) in e.iter().enumerate().take(2 * w + 1).skip(1) {
+        let (rank, file) = ((i - 1) / w, (i - 1) % w);
+        m[1 + rank * w + (w - 1 - file)] = c;
+    }
+    // The labels again in order of first appearance, as `Plan::finish`
+    // stores them.
+    let mut map = [0xffu8; 32];
+    map[..LABEL0 as usize].copy_from_slice(&[EMPTY, FULL, TERM]);
+    let mut next = LABEL0;
+    for c in m.iter_mut().take(plan.window) {
+        if map[*c as usize] == 0xff {
+            map[*c as usize] = next;
+            next += 1;
+        }
+        *c = map[*c as usize];
+    }
+    Some(plan.encode(&m, ends))
+}
+
+/// Folds the states of `table`, stored after square `cut - 1` of `plan` (a
+/// whole rank L), onto their mirror images (see the module documentation);
+/// the table as it is when a state has no image.
+pub(super) fn fold<K: Key>(
+    plan: &Plan,
+    table: Table<K>,
+    threads: usize,
+) -> Result<Table<K>, Error> {
+    let whole = on_table!(&table, p => every_image(plan, p, threads));
+    if !whole {
+        return Ok(table);
+    }
+    // Twice a count takes one more bit.
+    let high = table.high();
+    let table = table.fit(high + 1, 1)?;
+    Ok(on_table!(table, p => fold_parts(plan, p, threads)))
+}
+
+fn every_image<K: Key, W: Ways>(plan: &Plan, parts: &Parts<K, W>, threads: usize) -> bool {
+    let per = parts.len().div_ceil(threads.max(1)).max(1);
+    par(parts.chunks(per).collect(), |chunk| {
+        chunk
+            .iter()
+            .flatten()
+            .all(|&(k, _)| image(plan, k.unpack()).is_some())
+    })
+    .into_iter()
+    .all(|x| x)
+}
+
+fn fold_parts<K: Key, W: Ways>(plan: &Plan, parts: Parts<K, W>, threads: usize) -> Table<K> {
+    let per = parts.len().div_ceil(threads.max(1)).max(1);
+    let mut runs: Vec<Parts<K, W>> = Vec::new();
+    let mut parts = parts.into_iter();
+    loop {
+        let run: Parts<K, W> = parts.by_ref().take(per).collect();
+        if run.is_empty() {
+            break;
+        }
+        runs.push(run);
+    }
+    let folded = par(runs, |mut run| {
+        for part in &mut run {
+            part.retain_mut(|(k, w)| {
+                let x = k.unpack();
+                let m = image(plan, x).expect("every state has an image");
+                if x < m {
+                    *w = w.checked_add(*w).expect("a count fit to take twice itself");
+                }
+                x <= m
+            });
+            part.shrink_to_fit();
+        }
+        run
+    });
+    W::table(folded.into_iter().flatten().collect())
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use std::cell::Cell;
+
+    use super::*;
+    use crate::knight::frontier::Tours;
+
+    thread_local! {
+        /// `false`: counts met in the middle do not fold (tests compare).
+        pub(in super::super) static FOLD: Cell<bool> = const { Cell::new(true) };
+    }
+
+    /// On the states of whole boards after a rank, the image of a state is
+    /// a state with as many ways, and its image is the state.
+    #[test]
+    fn images_of_images_are_the_states() {
+        use super::super::sweep::{walk_to, At, Walk};
+        use super::super::{BigCount, Options};
+        for (w, h, kind) in [
+            (5u32, 6u32, Tours::OpenUndirected),
+            (6, 6, Tours::Closed),
+            (4, 7, Tours::OpenUndirected),
+        ] {
+            let plan = Plan::new(w, h, &vec![false; (w * h) as usize], kind).unwrap();
+            let end = 3 * w as usize;
+            let at = At {
+                v: 0,
+                table: Table::<u64>::start(plan.encode(&[FULL; 32], 0) as u64),
+                partial: None,
+                total: BigCount::zero(),
+            };
+            let walk = Walk {
+                signed: &plan,
+                end,
+                steps: plan.cells,
+            };
+            let (table, _, _) =
+                walk_to(&plan, &walk, at, &Options::default(), &mut |_, _| Ok(())).unwrap();
+            let ways: std::collections::HashMap<u128, Vec<u64>> = on_table!(&table, p => p
+                .iter()
+                .flatten()
+                .map(|(k, w)| (k.unpack(), w.limbs().to_vec()))
+                .collect());
+            assert!(ways.len() > 10, "{w}x{h}: {} states", ways.len());
+            let mut own = 0;
+            for (&k, n) in &ways {
+                let m = image(&plan, k).expect("an image");
+                assert_eq!(image(&plan, m), Some(k), "{w}x{h}");
+                assert_eq!(
+                    ways.get(&m),
+                    Some(n),
+                    "{w}x{h}: the image is a state with as many ways"
+                );
+                own += usize::from(m == k);
+            }
+            assert!(
+                own < ways.len(),
+                "{w}x{h}: some states are not their own image"
+            );
+        }
+    }
+}
