@@ -2,6 +2,7 @@
 //! the whole board (the frontier counter), on one machine or in shards that
 //! run at the same time and exchange states.
 
+mod pass_times;
 mod per_square;
 mod report;
 mod shard;
@@ -15,6 +16,7 @@ use clap::Args;
 use hetman::knight::enumerate::{self, CountOptions};
 use hetman::knight::feasibility;
 use hetman::knight::frontier;
+use pass_times::PassTimes;
 use per_square::per_square_table;
 use report::{exact, exact_json, exact_line, square_progress, undirected, word};
 use serde_json::json;
@@ -70,7 +72,8 @@ pub struct CountArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Also print the engine, nodes or states, and the time.
+    /// Also print the engine, nodes or states, and the time; in a count in passes (--passes), a
+    /// line on stderr as each pass ends, with the time of its walk and of its join.
     #[arg(long)]
     pub stats: bool,
     /// No progress on stderr (shown for runs over a second).
@@ -265,7 +268,16 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
     // frontier fills).
     let work = std::sync::Mutex::new(frontier::Work::new(w, h, &mask, kind_f, &fopts)?);
     let bar = Progress::new(!a.quiet && !a.json);
+    // With --stats, a line as each pass of a count in passes ends.
+    let pass_times = std::sync::Mutex::new(PassTimes::default());
+    let tell_passes = a.stats;
     let progress = |p: frontier::Progress| {
+        if tell_passes {
+            pass_times
+                .lock()
+                .expect("the pass times")
+                .square(&p, t0.elapsed());
+        }
         let (done, all) = {
             let mut work = work.lock().expect("the work estimate");
             work.record(p);
@@ -295,6 +307,15 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
             let (d, a) = work.done_of();
             (d, a, work.pass())
         };
+        if tell_passes
+            && let Some(line) =
+                pass_times
+                    .lock()
+                    .expect("the pass times")
+                    .join(pass, (done, all), t0.elapsed())
+        {
+            bar.suspend(|| eprintln!("hetman: {line}"));
+        }
         bar.update(d as u64, a as u64, || {
             format!(
                 "{}joining the halves: {} of {} states",
