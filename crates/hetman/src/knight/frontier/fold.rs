@@ -16,11 +16,23 @@
 //! as it is, and the other states are dropped: the count is the same, and
 //! rank F is walked and joined with about half the states. (Measured on
 //! 8×8 open tours, rank F's walk and the join took most of the count.)
+//!
+//! The far side's states at its own cut (before rank L) are folded the
+//! same way, so that its walk over rank L takes about half the states too.
+//! The join needs the far side whole, not folded, and gets it back at
+//! the end of that walk: with F the far table of the whole count and F'
+//! the folded one walked on, each state of F' listed with its ways and its
+//! mirror image listed with the same ways make 2F ([`unfold`]; a state and
+//! its image each came from a kept state s with twice its ways and from
+//! the image of s, or from a state s that is its own image, once). A
+//! table that was not folded (F' = F, its own mirror image) lists as 2F
+//! too. So the join's totals against the listed far side are twice the
+//! tours, and are halved ([`halve`]).
 
 use super::key::{par, Key, Parts};
 use super::plan::Plan;
 use super::ways::{on_table, Table, Ways};
-use super::{EMPTY, FULL, LABEL0, TERM};
+use super::{BigCount, EMPTY, FULL, LABEL0, TERM};
 use crate::Error;
 
 /// The mirror image of `key`, a state stored after the last square of a
@@ -72,7 +84,62 @@ pub(super) fn fold<K: Key>(
     // Twice a count takes one more bit.
     let high = table.high();
     let table = table.fit(high + 1, 1)?;
-    Ok(on_table!(table, p => fold_parts(plan, p, threads)))
+    #[cfg(test)]
+    let before = table.len();
+    let folded = on_table!(table, p => fold_parts(plan, p, threads));
+    #[cfg(test)]
+    tests::FOLDS.with(|f| f.borrow_mut().push((before, folded.len())));
+    Ok(folded)
+}
+
+/// The states of `table`, stored after the last square of a rank of
+/// `plan`, each listed with its ways and beside it its mirror image with
+/// the same ways (see the module documentation): twice the whole table
+/// when `table` was walked from states folded by [`fold`], or not folded.
+pub(super) fn unfold<K: Key>(plan: &Plan, table: Table<K>, threads: usize) -> Table<K> {
+    on_table!(table, p => unfold_parts(plan, p, threads))
+}
+
+fn unfold_parts<K: Key, W: Ways>(plan: &Plan, parts: Parts<K, W>, threads: usize) -> Table<K> {
+    let listed = par(runs(parts, threads), |mut run| {
+        for part in &mut run {
+            let n = part.len();
+            part.reserve_exact(n);
+            for i in 0..n {
+                let (k, w) = part[i];
+                let m = image(plan, k.unpack()).expect("a state after a whole rank has an image");
+                part.push((K::pack(m), w));
+            }
+        }
+        run
+    });
+    W::table(listed.into_iter().flatten().collect())
+}
+
+/// Half the tours of a join with a far side listed by [`unfold`] (twice the
+/// whole far side): an even number.
+pub(super) fn halve(twice: BigCount) -> BigCount {
+    let (half, odd) = twice.div_rem_u64(2).expect("two is not zero");
+    assert_eq!(
+        odd, 0,
+        "a join with the far side listed twice counts every tour twice"
+    );
+    half
+}
+
+/// The parts of a table in runs of about equal length, one a thread.
+fn runs<K, W>(parts: Parts<K, W>, threads: usize) -> Vec<Parts<K, W>> {
+    let per = parts.len().div_ceil(threads.max(1)).max(1);
+    let mut runs: Vec<Parts<K, W>> = Vec::new();
+    let mut parts = parts.into_iter();
+    loop {
+        let run: Parts<K, W> = parts.by_ref().take(per).collect();
+        if run.is_empty() {
+            break;
+        }
+        runs.push(run);
+    }
+    runs
 }
 
 fn every_image<K: Key, W: Ways>(plan: &Plan, parts: &Parts<K, W>, threads: usize) -> bool {
@@ -88,17 +155,7 @@ fn every_image<K: Key, W: Ways>(plan: &Plan, parts: &Parts<K, W>, threads: usize
 }
 
 fn fold_parts<K: Key, W: Ways>(plan: &Plan, parts: Parts<K, W>, threads: usize) -> Table<K> {
-    let per = parts.len().div_ceil(threads.max(1)).max(1);
-    let mut runs: Vec<Parts<K, W>> = Vec::new();
-    let mut parts = parts.into_iter();
-    loop {
-        let run: Parts<K, W> = parts.by_ref().take(per).collect();
-        if run.is_empty() {
-            break;
-        }
-        runs.push(run);
-    }
-    let folded = par(runs, |mut run| {
+    let folded = par(runs(parts, threads), |mut run| {
         for part in &mut run {
             part.retain_mut(|(k, w)| {
                 let x = k.unpack();
@@ -125,6 +182,9 @@ pub(super) mod tests {
     thread_local! {
         /// `false`: counts met in the middle do not fold (tests compare).
         pub(in super::super) static FOLD: Cell<bool> = const { Cell::new(true) };
+        /// The states before and after each fold on this thread.
+        pub(in super::super) static FOLDS: std::cell::RefCell<Vec<(usize, usize)>> =
+            const { std::cell::RefCell::new(Vec::new()) };
     }
 
     /// On the states of whole boards after a rank, the image of a state is

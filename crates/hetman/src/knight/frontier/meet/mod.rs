@@ -52,7 +52,7 @@ use std::time::Instant;
 use super::checkpoint::save_table;
 use super::checkpoint::{self, checkpoint_error, load_partial, Half, Partial};
 use super::cut::{capped, far_only, mirrored, near_only, reflects};
-use super::fold::fold;
+use super::fold::{fold, halve, unfold};
 use super::join::join;
 use super::join_file::JoinFile;
 use super::key::Key;
@@ -79,8 +79,10 @@ pub(super) fn run_split<K: Key>(
     let cells = plan.cells;
     let mirror = mirrored(plan, cut);
     let capped = !mirror && capped(plan, cut);
-    // Two sides: the near states at the cut are folded onto their mirror
-    // images where the board allows (see `fold`; tests may not fold).
+    // Two sides: the states of each side at its cut are folded onto their
+    // mirror images where the board allows, and the far side is listed
+    // with its images for the join, whose totals are halved (see `fold`;
+    // tests may not fold).
     let reflect = !mirror && reflects(plan);
     #[cfg(test)]
     let reflect = reflect && super::fold::tests::FOLD.with(std::cell::Cell::get);
@@ -95,13 +97,19 @@ pub(super) fn run_split<K: Key>(
     // another square) never takes it.
     let checkpoint = opts.checkpoint.map(|path| {
         let mut marked = plan.clone();
-        let mark = if mirror {
+        let mut mark = if mirror {
             format!(" met in the middle at {cut}, one side by symmetry")
         } else if capped {
             format!(" met in the middle at {cut}, near ends capped at 1")
         } else {
             format!(" met in the middle at {cut}")
         };
+        // (The far table saved with the near side's states is listed with
+        // its mirror images, twice the far side: not a table an unfolded
+        // count may take, nor the other way round.)
+        if reflect {
+            mark.push_str(", mirror images listed");
+        }
         marked.signature.extend_from_slice(mark.as_bytes());
         (marked, path)
     });
@@ -126,6 +134,9 @@ pub(super) fn run_split<K: Key>(
     let far_held = std::cell::Cell::new(0usize);
     // The pass under way, told with each square's progress (see `passes`).
     let passing = std::cell::Cell::new(None);
+    // The far side's states are folded after this square (see `fold`), so
+    // that every save of its last rank holds them folded.
+    let fold_far_after = std::cell::Cell::new(None::<usize>);
     // Runs squares `range` of one side, saving its states now and then and
     // when stopped (in the middle of a square too) unless it is a pass (see
     // `passes`); `before` is the number of progress steps before square 0
@@ -164,6 +175,11 @@ pub(super) fn run_split<K: Key>(
             debug_assert!(finished.is_zero());
             parts = next;
             high = h;
+            if matches!(side, Half::Far) && fold_far_after.get() == Some(v) {
+                parts = fold(plan, parts, threads)?;
+                give_back();
+                high = parts.high();
+            }
             let states = parts.len();
             peak = peak.max(states);
             if let Some(progress) = opts.progress {
@@ -324,6 +340,9 @@ pub(super) fn run_split<K: Key>(
                 } else {
                     (None, partial)
                 };
+                if reflect {
+                    fold_far_after.set(Some(row - 1));
+                }
                 let b = walk(&back, from.min(row)..row, table, 0, Half::Far, first, true)?;
                 let b = walk(
                     &back_phase,
@@ -334,6 +353,14 @@ pub(super) fn run_split<K: Key>(
                     crossing,
                     true,
                 )?;
+                // Whole again for the join, twice over.
+                let b = if reflect {
+                    let listed = unfold(&back_phase, b, opts.threads);
+                    give_back();
+                    listed
+                } else {
+                    b
+                };
                 (b, None)
             }
         };
@@ -415,6 +442,7 @@ pub(super) fn run_split<K: Key>(
                 let f = file.as_ref();
                 let joined =
                     on_table!(&a, p => join(plan, p, &b, blocked, must_end, capped, opts, f))?;
+                let joined = if reflect { halve(joined) } else { joined };
                 (joined, Vec::from_iter(file), 0)
             }
             Some(split) => {
@@ -433,6 +461,7 @@ pub(super) fn run_split<K: Key>(
                     blocked,
                     must_end,
                     capped,
+                    halve: reflect,
                     opts,
                     checkpoint: checkpoint.as_ref().map(|(marked, path)| (marked, *path)),
                 };

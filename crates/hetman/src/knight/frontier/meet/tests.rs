@@ -250,13 +250,14 @@ fn fixed_ends_at_every_cut_agree_with_the_plain_count() {
 
 /// Boards whose blocked squares the mirror across the middle file leaves
 /// as they are (random masks made symmetric; none for seed 0), counted
-/// with two sides, in one pass and in three: the count with the near
-/// states folded onto their mirror images at the cut agrees with the plain
-/// count, and joins fewer states than the count unfolded, which agrees too.
+/// with two sides, in one pass and in three: the count with the states of
+/// both sides folded onto their mirror images at their cuts (the far side
+/// listed whole again for the join) agrees with the plain count, and joins
+/// fewer states than the count unfolded, which agrees too.
 #[test]
 fn counts_folded_onto_mirror_images_count_every_tour() {
     use super::super::cut::reflects;
-    use super::super::fold::tests::FOLD;
+    use super::super::fold::tests::{FOLD, FOLDS};
     use super::super::join::tests::INDEXED;
     let o = Options::default();
     let passes = Options {
@@ -264,6 +265,7 @@ fn counts_folded_onto_mirror_images_count_every_tour() {
         ..o.clone()
     };
     let (mut runs, mut folded, mut whole) = (0, 0, 0);
+    let (mut dropped, mut kept) = (0, 0);
     for (w, h) in [(3, 8), (4, 7), (5, 6), (5, 7), (3, 10), (4, 9), (5, 8)] {
         for seed in 0..4 {
             let cells = (w * h) as usize;
@@ -280,9 +282,17 @@ fn counts_folded_onto_mirror_images_count_every_tour() {
                 }
                 assert!(reflects(&plan), "{w}x{h} seed {seed}");
                 let (plain, _) = run::<u64>(&plan, &o).unwrap();
+                FOLDS.with(|f| f.borrow_mut().clear());
                 let (joined, _) = run_split::<u64>(&plan, kind, cut, &o).unwrap();
                 assert_eq!(joined, plain, "{w}x{h} {kind:?} seed {seed}");
                 folded += INDEXED.with(std::cell::Cell::get);
+                // The far side at its cut, then the near side at its.
+                let folds = FOLDS.with(|f| f.borrow().clone());
+                assert_eq!(folds.len(), 2, "{w}x{h} {kind:?} seed {seed}: {folds:?}");
+                for (before, after) in folds {
+                    dropped += before - after;
+                    kept += after;
+                }
                 let (joined, _) = run_split::<u64>(&plan, kind, cut, &passes).unwrap();
                 assert_eq!(joined, plain, "{w}x{h} {kind:?} seed {seed} passes");
                 FOLD.with(|r| r.set(false));
@@ -301,4 +311,8 @@ fn counts_folded_onto_mirror_images_count_every_tour() {
     assert!(runs > 30, "only {runs} counts ran");
     // About half: a state that is its own image stays.
     assert!(folded * 10 < whole * 7, "{folded} of {whole} states joined");
+    assert!(
+        dropped * 10 > kept * 3,
+        "the folds dropped {dropped} states and kept {kept}"
+    );
 }

@@ -32,6 +32,7 @@ use std::cell::Cell;
 use std::path::Path;
 
 use super::checkpoint;
+use super::fold::halve;
 use super::join::join;
 use super::join_file::{JoinFile, JoinProgress};
 use super::key::{par, Key, Parts};
@@ -202,6 +203,9 @@ pub(super) struct Within<'a> {
     pub(super) blocked: &'a [bool],
     pub(super) must_end: Option<usize>,
     pub(super) capped: bool,
+    /// The far side is listed with its mirror images (see `fold`): the
+    /// joins count every tour twice.
+    pub(super) halve: bool,
     pub(super) opts: &'a Options<'a>,
     pub(super) checkpoint: Option<(&'a Plan, &'a Path)>,
 }
@@ -421,6 +425,7 @@ where
                             self.most = self.most.max(a.len());
                             let (plan, blocked, opts, b) = (w.plan, w.blocked, w.opts, self.b);
                             let joined = on_table!(&a, p => join(plan, p, b, blocked, w.must_end, w.capped, opts, f))?;
+                            let joined = if w.halve { halve(joined) } else { joined };
                             self.finished += 1;
                             self.done += share_of(k);
                             joined
