@@ -1,4 +1,4 @@
-//! The near side's states at the cut folded onto their mirror images, for
+//! The states of a side at its cut folded onto their mirror images, for
 //! a count met in the middle on a board that is its own mirror image across
 //! its middle file (see [`cut::reflects`](super::cut::reflects)).
 //!
@@ -29,7 +29,7 @@
 //! too. So the join's totals against the listed far side are twice the
 //! tours, and are halved ([`halve`]).
 
-use super::key::{par, Key, Parts};
+use super::key::{par, runs, Key, Parts};
 use super::plan::Plan;
 use super::ways::{on_table, Table, Ways};
 use super::{BigCount, EMPTY, FULL, LABEL0, TERM};
@@ -69,9 +69,10 @@ fn image(plan: &Plan, key: u128) -> Option<u128> {
     Some(plan.encode(&m, ends))
 }
 
-/// Folds the states of `table`, stored after square `cut - 1` of `plan` (a
-/// whole rank L), onto their mirror images (see the module documentation);
-/// the table as it is when a state has no image.
+/// Folds the states of `table`, stored after the last square of a rank of
+/// `plan` (rank L of the near side, or the far side's rank before its
+/// own), onto their mirror images (see the module documentation); the
+/// table as it is when a state has no image.
 pub(super) fn fold<K: Key>(
     plan: &Plan,
     table: Table<K>,
@@ -125,21 +126,6 @@ pub(super) fn halve(twice: BigCount) -> BigCount {
         "a join with the far side listed twice counts every tour twice"
     );
     half
-}
-
-/// The parts of a table in runs of about equal length, one a thread.
-fn runs<K, W>(parts: Parts<K, W>, threads: usize) -> Vec<Parts<K, W>> {
-    let per = parts.len().div_ceil(threads.max(1)).max(1);
-    let mut runs: Vec<Parts<K, W>> = Vec::new();
-    let mut parts = parts.into_iter();
-    loop {
-        let run: Parts<K, W> = parts.by_ref().take(per).collect();
-        if run.is_empty() {
-            break;
-        }
-        runs.push(run);
-    }
-    runs
 }
 
 fn every_image<K: Key, W: Ways>(plan: &Plan, parts: &Parts<K, W>, threads: usize) -> bool {

@@ -98,6 +98,22 @@ pub(super) fn par<T: Send, R: Send>(items: Vec<T>, f: impl Fn(T) -> R + Sync) ->
     })
 }
 
+/// The parts of a table in runs of about as many parts, one a thread, in
+/// the table's order (each run's parts are moved, not copied).
+pub(super) fn runs<K, W>(parts: Parts<K, W>, threads: usize) -> Vec<Parts<K, W>> {
+    let per = parts.len().div_ceil(threads.max(1)).max(1);
+    let mut runs: Vec<Parts<K, W>> = Vec::new();
+    let mut parts = parts.into_iter();
+    loop {
+        let run: Parts<K, W> = parts.by_ref().take(per).collect();
+        if run.is_empty() {
+            break;
+        }
+        runs.push(run);
+    }
+    runs
+}
+
 /// The error of a state's count outgrowing its width (the count is run
 /// again with wider counts, see the `ways` module).
 pub(super) fn state_overflow() -> Error {

@@ -35,7 +35,7 @@ use super::checkpoint;
 use super::fold::halve;
 use super::join::join;
 use super::join_file::{JoinFile, JoinProgress};
-use super::key::{par, Key, Parts};
+use super::key::{par, runs, Key, Parts};
 use super::memory::give_back;
 use super::plan::Plan;
 use super::prefixes::Prefixes;
@@ -157,16 +157,7 @@ fn deal_parts<K: Key, W: Ways>(
     // Each thread deals a run of parts, giving each back once dealt; the
     // dealt parts keep the table's order.
     let per = parts.len().div_ceil(threads.max(1)).max(1);
-    let mut runs: Vec<Parts<K, W>> = Vec::new();
-    let mut parts = parts.into_iter();
-    loop {
-        let run: Parts<K, W> = parts.by_ref().take(per).collect();
-        if run.is_empty() {
-            break;
-        }
-        runs.push(run);
-    }
-    let dealt = par(runs, |run| {
+    let dealt = par(runs(parts, threads), |run| {
         let mut out: Vec<Parts<K, W>> = vec![Vec::with_capacity(run.len()); passes];
         for part in run {
             let mut dealt: Vec<Vec<(K, W)>> = vec![Vec::new(); passes];
