@@ -87,8 +87,8 @@ pub(super) fn mirrored(plan: &Plan, cut: usize) -> bool {
         && plan.blocked.iter().eq(plan.blocked.iter().rev())
 }
 
-/// Whether a count met in the middle with two sides may fold its near
-/// states at the cut onto their mirror images (see the `fold` module): the
+/// Whether a count met in the middle with two sides may fold the states of
+/// each side at its cut onto their mirror images (see the `fold` module): the
 /// board and its blocked squares are unchanged by the mirror across the
 /// middle file, which maps each rank onto itself, and no tour end is fixed.
 /// The near side makes the moves up to rank F and rank F's moves back
