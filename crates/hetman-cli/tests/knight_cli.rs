@@ -177,6 +177,89 @@ fn per_square_table_comes_from_the_frontier_and_adds_up() {
 }
 
 #[test]
+fn counts_from_a_square_too_large_for_backtracking_go_to_the_frontier() {
+    // Closed tours from d4 of 8x7: every closed tour runs through d4, once
+    // in each direction: twice the board's.
+    let (out, err, code) = run(&[
+        "knight", "count", "8x7", "--closed", "--start", "d4", "--json", "--stats",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let from: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let (out, _, _) = run(&["knight", "count", "8x7", "--closed", "--json"]);
+    let whole: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        from["tours"].as_u64(),
+        whole["tours"].as_u64().map(|t| 2 * t)
+    );
+    assert_eq!(from["convention"], "directed");
+    assert!(
+        from["engine"].as_str().unwrap().starts_with("frontier"),
+        "{from}"
+    );
+    // Open tours from a1 of 6x8: the a1 cell of the per-square table (which
+    // adds up to the board's total).
+    let (out, err, code) = run(&["knight", "count", "6x8", "--start", "a1", "--stats"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("engine: frontier with the tour's end fixed on the start"),
+        "{out}"
+    );
+    let (table, _, _) = run(&["knight", "count", "6x8", "--per-square", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(table.trim()).unwrap();
+    let rows = v["per_square_directed"].as_array().unwrap();
+    let a1 = rows[rows.len() - 1][0].as_u64().unwrap();
+    assert!(a1 > 0);
+    assert!(
+        out.starts_with(&format!("6x8 from a1: {} directed open tours\n", group(a1))),
+        "{out}"
+    );
+    // A small search stays with backtracking, which takes no --passes.
+    let (out, _, _) = run(&["knight", "count", "5", "--start", "a1", "--stats"]);
+    assert!(out.contains("engine: backtracking"), "{out}");
+    let (_, err, code) = run(&["knight", "count", "5", "--start", "a1", "--passes", "3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("counted by backtracking"), "{err}");
+}
+
+/// `1234567` as `1,234,567`.
+fn group(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[test]
+fn a_per_square_table_keeps_its_cells_beside_its_checkpoint() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("knight-cells");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let ckpt = dir.join("6.ckpt");
+    let ckpt = ckpt.to_str().unwrap();
+    let line = format!("knight count 6 --per-square --json --checkpoint {ckpt}");
+    // Finished: the same table as without a checkpoint, and no file left.
+    let (out, err, code) = run_line(&line);
+    assert_eq!(code, 0, "{err}");
+    let (plain, _, _) = run(&["knight", "count", "6", "--per-square", "--json"]);
+    assert_eq!(out, plain);
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+    // A file of the user's where the cells would go: refused, and kept.
+    let cells = format!("{ckpt}.cells");
+    std::fs::write(&cells, "my notes\n").unwrap();
+    let (out, err, code) = run_line(&line);
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains(&cells), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(std::fs::read_to_string(&cells).unwrap(), "my notes\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn list_streams_and_stops() {
     let (out, _, code) = run(&["knight", "list", "5", "--start", "a1", "--limit", "3"]);
     assert_eq!(code, 0);

@@ -34,6 +34,7 @@ hetman knight count 8x5 --undirected # 18,061,054 open tours, each path once\n  
 hetman knight count 6 --closed       # 9,862 closed tours\n  hetman knight count 8x5 --json\n  \
 hetman knight count 7                # 165,575,218,320 directed open tours (about 70 s, 1.5 GiB)\n  \
 hetman knight count 7 --per-square   # and from each square (11 min on 2 busy cores)\n  \
+hetman knight count 8 --per-square --passes 81 --checkpoint 8x8.ckpt --force   # days; resumes\n  \
 hetman knight count 8 --closed --checkpoint 8x8.ckpt   # about 8 minutes and 6 GB; resumes\n  \
 hetman knight count 8x10 --closed --passes 6 --checkpoint 8x10.ckpt --force   # over an hour\n  \
 hetman knight count 8x6 --closed --shard 0/3 --exchange DIR --result s0.json   # see knight merge\n\n\
@@ -42,7 +43,8 @@ counted once in each direction. Totals without --start come from the frontier co
 given both directed (each path in both directions) and undirected; closed totals are undirected \
 (each cycle once). On boards with a side of four squares or more the frontier counter runs from both \
 ends and joins the halves in the middle. Counts from one square (--start) use backtracking with \
-pruning on all cores. The table of open tours from each square (--per-square) comes from the \
+pruning on all cores, or where that search would be too large, the frontier counter with the \
+tour's end fixed on the square (closed tours: twice the board's, each through every square). The table of open tours from each square (--per-square) comes from the \
 frontier counter with the tour's end fixed on the square, one count per class of squares that the \
 board's symmetries map onto each other, and is checked against the total; a closed table is twice \
 the total on every square.";
@@ -52,7 +54,8 @@ the total on every square.";
 pub struct CountArgs {
     #[command(flatten)]
     pub board: Board,
-    /// Count the tours from this square only (directed; backtracking).
+    /// Count the tours from this square only (directed): by backtracking, or where that search
+    /// would be too large (7x7 and up) by the frontier counter with the tour's end fixed there.
     #[arg(long, short)]
     pub start: Option<String>,
     /// Count closed tours.
@@ -80,10 +83,12 @@ pub struct CountArgs {
     #[arg(long, short)]
     pub quiet: bool,
     /// Save the count's progress to FILE: for whole-board counts the frontier states between
-    /// squares (see --checkpoint-every), with --start each finished work unit. A count met in
+    /// squares (see --checkpoint-every), with --start by backtracking each finished work unit. A count met in
     /// the middle saves both halves before it joins them, and the join's finished pieces in
     /// FILE.join. After Ctrl-C or a crash the same command resumes from them. They are removed
-    /// when the count finishes.
+    /// when the count finishes. With --per-square the table keeps its total and each square's
+    /// count in FILE.cells as they finish and the square under way in FILE.cell: the same
+    /// command goes on from the squares counted.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<std::path::PathBuf>,
     /// With --checkpoint: the least number of seconds between two saves.
@@ -118,7 +123,7 @@ pub struct CountArgs {
     /// Whole-board counts: the most memory the frontier states may take, such as 8GiB or 512M
     /// (default: the memory available now). A count that would need more is refused up front
     /// or, if it gets there, stopped with its checkpoint saved (see --checkpoint).
-    #[arg(long, value_name = "SIZE", value_parser = parse_memory, conflicts_with = "start")]
+    #[arg(long, value_name = "SIZE", value_parser = parse_memory)]
     pub max_memory: Option<u64>,
     /// With --shard: also write this shard's result as a JSON record to FILE.
     #[arg(long, value_name = "FILE", requires = "shard")]
@@ -134,9 +139,27 @@ pub struct CountArgs {
         value_name = "N",
         default_value_t = 1,
         value_parser = clap::value_parser!(u32).range(1..=255),
-        conflicts_with_all = ["start", "shard"]
+        conflicts_with = "shard"
     )]
     pub passes: u32,
+}
+
+/// Searches from one square estimated at more nodes than this go to the
+/// frontier counter, with the tour's end fixed there (closed tours: each
+/// runs through the start, so they are twice the board's). Decided by
+/// nodes, not by time, so that the same command always takes the same
+/// engine (and its checkpoint).
+const SEARCH_NODES: f64 = 1e11;
+
+/// Whether the count from `start` is too large for backtracking: its
+/// search tree estimated (Knuth's random probes, a fixed seed) at over
+/// [`SEARCH_NODES`] nodes.
+fn search_too_large(
+    board: &hetman::knight::KnightBoard,
+    start: hetman::Square,
+    closed: bool,
+) -> Result<bool> {
+    Ok(enumerate::estimate(board, start, closed, 400, 0x6b6e)?.nodes > SEARCH_NODES)
 }
 
 /// Refuses a count from one square whose search is estimated at over an
@@ -171,8 +194,23 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
     install_ctrlc();
     let t0 = Instant::now();
     let kind = if a.closed { "closed" } else { "open" };
+    let mut from = None;
     if let Some(s) = &a.start {
         let start = start_square(&board, s)?;
+        let theorem = feasibility::no_tour(&board, board.index(start), a.closed);
+        if theorem.is_none() && search_too_large(&board, start, a.closed)? {
+            // The frontier counter, below.
+            from = Some(start);
+        }
+    }
+    if let Some(start) = a.start.as_ref().filter(|_| from.is_none()) {
+        let start = start_square(&board, start)?;
+        if a.passes != 1 || a.max_memory.is_some() {
+            bail!(
+                "--passes and --max-memory: for counts by the frontier counter; the tours of \
+                 {size} from {start} are counted by backtracking"
+            );
+        }
         if let Some(p) = a.checkpoint.as_deref().filter(|p| p.exists()) {
             eprintln!("hetman: resuming from the checkpoint '{}'", p.display());
         }
@@ -327,7 +365,35 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
     };
     fopts.progress = Some(&progress);
     fopts.joining = Some(&joining);
-    let counted = frontier::count(w, h, &mask, kind_f, &fopts);
+    // A per-square table stopped after its whole-board count kept that
+    // total beside its checkpoint: the table goes on from there.
+    let saved_total = match a.checkpoint.as_deref() {
+        Some(p) if a.per_square && !a.closed => frontier::saved_total(p, w, h, &mask)
+            .with_context(|| format!("--checkpoint '{}'", p.display()))?,
+        _ => None,
+    };
+    let counted = match &saved_total {
+        Some(tours) => {
+            eprintln!(
+                "hetman: {size}: {} directed open tours, counted by an earlier run (kept \
+                 with the per-square table's checkpoint); going on with the table",
+                exact(tours)
+            );
+            Ok(frontier::Count {
+                tours: tours.clone(),
+                peak_states: 0,
+                width: w.min(h),
+                key_bytes: 0,
+                split: false,
+            })
+        }
+        None => match from {
+            Some(start) if !a.closed => {
+                frontier::count_from(w, h, &mask, board.index(start) as usize, &fopts)
+            }
+            _ => frontier::count(w, h, &mask, kind_f, &fopts),
+        },
+    };
     let refused = refused.lock().expect("refusal").take();
     let c = match counted {
         Ok(c) => c,
@@ -367,6 +433,9 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
     };
     drop(bar);
     let frontier_time = t0.elapsed();
+    if let Some(start) = from {
+        return report_from(a, &board, start, &c, t0.elapsed());
+    }
     let table = if a.per_square || board.free_squares() <= TABLE_SQUARES {
         Some(per_square_table(
             a,
@@ -405,6 +474,9 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
             v["engine"] = json!("frontier");
             v["met_in_the_middle"] = json!(c.split);
             v["peak_states"] = json!(c.peak_states);
+            if saved_total.is_some() {
+                v["total_counted_before"] = json!(true);
+            }
             v["seconds"] = json!(time.as_secs_f64());
         }
         crate::outln!("{v}");
@@ -445,17 +517,21 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
                  each square has twice the total)"
             } else {
                 "(per-square table: add --per-square, a frontier count from each square up to \
-                 symmetry; or --start SQUARE for one square, by backtracking)"
+                 symmetry; or --start SQUARE for the tours from one square)"
             }
         );
     }
     if a.stats {
-        crate::outln!(
-            "engine: frontier{} (peak {} states), {}",
-            if c.split { ", met in the middle" } else { "" },
-            group(c.peak_states as u64),
-            output::duration(frontier_time)
-        );
+        if saved_total.is_some() {
+            crate::outln!("engine: frontier (the total as counted by an earlier run)");
+        } else {
+            crate::outln!(
+                "engine: frontier{} (peak {} states), {}",
+                if c.split { ", met in the middle" } else { "" },
+                group(c.peak_states as u64),
+                output::duration(frontier_time)
+            );
+        }
         if let Some(t) = &table {
             crate::outln!(
                 "per-square table: {}, {}",
@@ -463,6 +539,61 @@ pub fn run(a: &CountArgs) -> Result<ExitCode> {
                 output::duration(time - frontier_time)
             );
         }
+        crate::outln!("time: {}", output::duration(time));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The report of a count from one square by the frontier counter: the
+/// directed open tours from it, or its closed tours once in each direction
+/// (twice the board's closed tours `c`).
+fn report_from(
+    a: &CountArgs,
+    board: &hetman::knight::KnightBoard,
+    start: hetman::Square,
+    c: &frontier::Count,
+    time: Duration,
+) -> Result<ExitCode> {
+    let size = board.size();
+    let tours = if a.closed {
+        c.tours.mul_u64(2)
+    } else {
+        c.tours.clone()
+    };
+    let engine = if a.closed {
+        "frontier (every closed tour runs through the start, once in each direction)"
+    } else {
+        "frontier with the tour's end fixed on the start"
+    };
+    if a.json {
+        let mut v = json!({"size": size.to_string(), "start": start.to_string(), "closed": a.closed,
+                           "tours": json_exact(&tours.to_string()), "convention": "directed"});
+        if a.stats {
+            v["engine"] = json!(engine);
+            v["met_in_the_middle"] = json!(c.split);
+            v["peak_states"] = json!(c.peak_states);
+            v["seconds"] = json!(time.as_secs_f64());
+        }
+        crate::outln!("{v}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    crate::outln!(
+        "{size} from {start}: {} directed {} {}{}",
+        exact(&tours),
+        if a.closed { "closed" } else { "open" },
+        word(&tours),
+        if a.closed {
+            " (each closed tour once in each direction)"
+        } else {
+            ""
+        }
+    );
+    if a.stats {
+        crate::outln!(
+            "engine: {engine}{} (peak {} states)",
+            if c.split { ", met in the middle" } else { "" },
+            group(c.peak_states as u64)
+        );
         crate::outln!("time: {}", output::duration(time));
     }
     Ok(ExitCode::SUCCESS)

@@ -290,6 +290,35 @@ impl fmt::Display for BigCount {
     }
 }
 
+/// Reads a count written in decimal digits (as [`BigCount`] prints it,
+/// without separators).
+///
+/// ```
+/// use hetman::knight::frontier::BigCount;
+/// let n: BigCount = "3402823669209384634633746074317682114550".parse().unwrap();
+/// assert_eq!(n, BigCount::from(u128::MAX).mul_u64(10));
+/// assert!("12a".parse::<BigCount>().is_err());
+/// assert!("".parse::<BigCount>().is_err());
+/// ```
+impl std::str::FromStr for BigCount {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<BigCount, String> {
+        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("'{s}' is not a count in decimal digits"));
+        }
+        let mut n = BigCount::zero();
+        // Up to 19 digits at a time fit a word.
+        for chunk in s.as_bytes().chunks(19) {
+            let digits = std::str::from_utf8(chunk).map_err(|e| e.to_string())?;
+            let value: u64 = digits.parse().map_err(|e| format!("'{s}': {e}"))?;
+            n = n.mul_u64(10u64.pow(chunk.len() as u32));
+            n.add_limbs(&[value]);
+        }
+        Ok(n)
+    }
+}
+
 impl fmt::Debug for BigCount {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
@@ -323,6 +352,7 @@ mod tests {
                 assert_eq!(BigCount::from(a).cmp(&BigCount::from(b)), a.cmp(&b));
             }
             assert_eq!(BigCount::from(a).to_string(), a.to_string());
+            assert_eq!(a.to_string().parse::<BigCount>(), Ok(BigCount::from(a)));
         }
     }
 
@@ -343,5 +373,8 @@ mod tests {
         let (q, r) = sq.div_rem_u64(1 << 32).unwrap();
         assert_eq!((q.bits(), r), (225, 0));
         assert_eq!(format!("{:>5}", BigCount::from(42u64)), "   42");
+        assert_eq!(sq.to_string().parse::<BigCount>(), Ok(sq.clone()));
+        assert_eq!("00042".parse::<BigCount>(), Ok(BigCount::from(42u64)));
+        assert!("-1".parse::<BigCount>().is_err());
     }
 }

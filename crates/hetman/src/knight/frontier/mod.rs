@@ -69,6 +69,7 @@ mod meet;
 mod memory;
 mod passes;
 mod per_square;
+mod per_square_file;
 mod plan;
 mod prefixes;
 pub mod shard;
@@ -84,7 +85,10 @@ pub use bignum::BigCount;
 use checkpoint::{checkpoint_error, load_checkpoint, save_checkpoint};
 pub use estimate::{bytes_per_state, FirstWalk, Projection};
 use key::{hash_of, state_overflow, Key, Parts, Wide};
-pub use per_square::{count_per_square, count_per_square_with_total, ClassDone, PerSquare};
+pub use per_square::{
+    count_from, count_per_square, count_per_square_with_total, saved_total, square_classes,
+    ClassDone, PerSquare,
+};
 use plan::Plan;
 use sweep::{run, step};
 use sweep::{Limits, Step};

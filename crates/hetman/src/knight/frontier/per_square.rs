@@ -17,9 +17,19 @@
 //! (with its blocked squares) map onto each other, and the table is filled
 //! by symmetry. The cells add up to the directed total, which is checked
 //! against the whole-board count.
+//!
+//! A table of a large board is many long counts: with a checkpoint (see
+//! [`Options::checkpoint`]) the total and each square's count are kept in a
+//! sealed file beside it as they finish (see the `per_square_file` module),
+//! the square under way is checkpointed as any count is, and the same call
+//! goes on from where a stopped one was.
 
+use std::path::{Path, PathBuf};
+
+use super::checkpoint::checkpoint_error;
+use super::per_square_file::{Cells, CellsFile};
 use super::plan::Plan;
-use super::{count, run_plan, BigCount, Options, Tours};
+use super::{count, run_plan, BigCount, Count, Options, Tours};
 use crate::Error;
 
 /// Directed open tours from each square of a board (see [`count_per_square`]).
@@ -51,7 +61,7 @@ pub struct PerSquare {
 /// # Example
 /// ```
 /// use hetman::knight::frontier::ClassDone;
-/// let d = ClassDone { square: 0, squares: 4, done: 1, classes: 6, tours: 304u64.into() };
+/// let d = ClassDone { square: 0, squares: 4, done: 1, classes: 6, tours: 304u64.into(), resumed: false };
 /// assert!(d.done <= d.classes);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,6 +76,9 @@ pub struct ClassDone {
     pub classes: usize,
     /// Directed open tours from the square.
     pub tours: BigCount,
+    /// Whether the count was read from the checkpoint's cells (counted by an
+    /// earlier run) rather than counted now.
+    pub resumed: bool,
 }
 
 /// Counts the directed open tours from each free square of a board by the
@@ -74,10 +87,13 @@ pub struct ClassDone {
 /// to the directed total, which it counts too.
 ///
 /// `blocked` is row-major, rank 0 first, as for [`count`]. Counts are
-/// met in the middle as [`Options::split`] says; `opts.progress` and
-/// `opts.checkpoint` are not used (see [`count_per_square_with_total`] for
-/// progress). Fails as [`count`] does, and with [`Error::Internal`] when
-/// the cells do not add up to the total.
+/// met in the middle as [`Options::split`] says. `opts.progress` and
+/// `opts.joining` are called for each count in turn (the whole board first,
+/// then each square). With `opts.checkpoint` (a path `FILE`), the whole
+/// board's count is checkpointed in `FILE`, then the table goes on as
+/// [`count_per_square_with_total`] says; a table stopped after the whole
+/// count takes its total from `FILE.cells`. Fails as [`count`] does, and
+/// with [`Error::Internal`] when the cells do not add up to the total.
 ///
 /// # Example
 /// The 5×5 board: 304 directed open tours from a corner, none from b1.
@@ -94,14 +110,52 @@ pub fn count_per_square(
     blocked: &[bool],
     opts: &Options<'_>,
 ) -> Result<PerSquare, Error> {
-    let quiet = plain(opts);
-    let total = count(width, height, blocked, Tours::OpenDirected, &quiet)?.tours;
+    let total = match opts.checkpoint {
+        Some(p) => saved_total(p, width, height, blocked)?,
+        None => None,
+    };
+    let total = match total {
+        Some(t) => t,
+        None => count(width, height, blocked, Tours::OpenDirected, opts)?.tours,
+    };
     count_per_square_with_total(width, height, blocked, &total, opts, &mut |_| {})
+}
+
+/// The directed total kept in the cells file beside the checkpoint
+/// `checkpoint` of a per-square table of this board (see
+/// [`count_per_square_with_total`]): `None` when there is no such file.
+/// Refuses a file of another board or a damaged one.
+///
+/// # Example
+/// ```
+/// use hetman::knight::frontier::saved_total;
+/// let path = std::env::temp_dir().join(format!("hetman-saved-total-{}", std::process::id()));
+/// assert_eq!(saved_total(&path, 5, 5, &[false; 25]).unwrap(), None);
+/// ```
+pub fn saved_total(
+    checkpoint: &Path,
+    width: u32,
+    height: u32,
+    blocked: &[bool],
+) -> Result<Option<BigCount>, Error> {
+    let base = Plan::new(width, height, blocked, Tours::OpenUndirected)?;
+    Ok(CellsFile::beside(checkpoint, &base.signature)
+        .load()?
+        .map(|c| c.total))
 }
 
 /// [`count_per_square`] given the directed total (from [`count`] with
 /// [`Tours::OpenDirected`]), which the cells must add up to; `done` is
-/// called as each class of squares is counted.
+/// called as each class of squares is counted (or read back).
+///
+/// `opts.progress` and `opts.joining` are called for each square's count.
+/// With `opts.checkpoint` (a path `FILE`): the total and each square's
+/// tours are kept in `FILE.cells` as they finish, the square under way is
+/// checkpointed in `FILE.cell` (every `opts.checkpoint_every`), and a table
+/// stopped (by `opts.stop`, or a crash) is taken up where it was by the
+/// same call; `FILE.cells` is removed when the table is finished and adds
+/// up. A cells file of another board, one saved with another total, or a
+/// damaged one is refused.
 ///
 /// # Example
 /// ```
@@ -130,21 +184,56 @@ pub fn count_per_square_with_total(
     let base = Plan::new(width, height, blocked, kind)?;
     let (wo, ho) = (width as usize, height as usize);
     let classes = classes(wo, ho, blocked);
-    let quiet = plain(opts);
+    let file = opts
+        .checkpoint
+        .map(|p| CellsFile::beside(p, &base.signature));
+    let mut saved = Cells {
+        total: total.clone(),
+        done: Vec::new(),
+    };
+    if let Some(f) = &file {
+        if let Some(c) = f.load()? {
+            if c.total != *total {
+                return Err(checkpoint_error(
+                    f.path(),
+                    format!(
+                        "was saved for a table adding up to {}, but the board has {total}; \
+                         remove it or choose another checkpoint",
+                        c.total
+                    ),
+                ));
+            }
+            saved = c;
+        }
+        // The total is kept before the first square is counted.
+        f.save(&saved)?;
+    }
+    let cell_path: Option<PathBuf> = opts.checkpoint.map(|p| {
+        let mut s = p.as_os_str().to_owned();
+        s.push(".cell");
+        PathBuf::from(s)
+    });
+    let each = Options {
+        checkpoint: cell_path.as_deref(),
+        progress: opts.progress,
+        joining: opts.joining,
+        ..plain(opts)
+    };
     let mut cells: Vec<Option<BigCount>> = vec![None; blocked.len()];
     let mut sum = BigCount::zero();
     for (n, class) in classes.iter().enumerate() {
         let square = class[0];
-        // The square in processing order (see `Plan::oriented`: the board is
-        // transposed when it is wider than high).
-        let s = if wo <= ho {
-            square
-        } else {
-            (square % wo) * ho + square / wo
+        let (tours, resumed) = match saved.get(square) {
+            Some(t) => (t.clone(), true),
+            None => {
+                let (tours, _, _) = count_end(&base, (width, height), square, &each)?;
+                if let Some(f) = &file {
+                    saved.done.push((square, tours.clone()));
+                    f.save(&saved)?;
+                }
+                (tours, false)
+            }
         };
-        let mut plan = base.clone();
-        plan.fix_end(Some(s));
-        let (tours, _, _) = run_plan(&mut plan, kind, &quiet)?;
         for &x in class {
             cells[x] = Some(tours.clone());
             sum += &tours;
@@ -155,15 +244,23 @@ pub fn count_per_square_with_total(
             done: n + 1,
             classes: classes.len(),
             tours,
+            resumed,
         });
     }
     if sum != *total {
         return Err(Error::Internal {
             reason: format!(
                 "the directed open tours from each square of {width}x{height} add up to {sum}, \
-                 but the board has {total}"
+                 but the board has {total}{}",
+                match &file {
+                    Some(f) => format!(" (the cells are kept in '{}')", f.path().display()),
+                    None => String::new(),
+                }
             ),
         });
+    }
+    if let Some(f) = &file {
+        f.remove();
     }
     Ok(PerSquare {
         cells,
@@ -172,7 +269,75 @@ pub fn count_per_square_with_total(
     })
 }
 
-/// The options of one count of a table: no progress, no checkpoint.
+/// The directed open tours from square `start` (row-major, rank 0 first)
+/// of a board: the frontier count with a tour end fixed there, met in the
+/// middle as [`Options::split`] says, with `opts`'s progress, checkpoint
+/// and passes as [`count`] takes them (a checkpoint of this count is not
+/// taken by a count from another square, nor by a whole-board count).
+///
+/// # Example
+/// The 5×5 board: 304 directed open tours from a1, none from b1.
+/// ```
+/// use hetman::knight::frontier::{count_from, Options};
+/// let o = Options::default();
+/// assert_eq!(count_from(5, 5, &[false; 25], 0, &o).unwrap().tours, 304u128);
+/// assert!(count_from(5, 5, &[false; 25], 1, &o).unwrap().tours.is_zero());
+/// // Off the board, or blocked: an error.
+/// assert!(count_from(5, 5, &[false; 25], 25, &o).is_err());
+/// ```
+pub fn count_from(
+    width: u32,
+    height: u32,
+    blocked: &[bool],
+    start: usize,
+    opts: &Options<'_>,
+) -> Result<Count, Error> {
+    let base = Plan::new(width, height, blocked, Tours::OpenUndirected)?;
+    if blocked.get(start) != Some(&false) {
+        return Err(Error::Square {
+            value: start.to_string(),
+            reason: format!("not a free square of the {width}x{height} board"),
+        });
+    }
+    let (tours, peak_states, cut) = count_end(&base, (width, height), start, opts)?;
+    Ok(Count {
+        tours,
+        peak_states,
+        width: base.w as u32,
+        key_bytes: base.key_bytes(),
+        split: cut.is_some() && base.vertices > 1,
+    })
+}
+
+/// The undirected open tours of the board of `base` with an end on
+/// `square` (row-major, rank 0 first; the directed tours from it), their
+/// peak states and the cut, as `run_plan` gives them; `base` is the plan of
+/// the board of `width` × `height` squares.
+fn count_end(
+    base: &Plan,
+    (width, height): (u32, u32),
+    square: usize,
+    opts: &Options<'_>,
+) -> Result<(BigCount, usize, Option<usize>), Error> {
+    let (wo, ho) = (width as usize, height as usize);
+    // The square in processing order (see `Plan::oriented`: the board is
+    // transposed when it is wider than high).
+    let s = if wo <= ho {
+        square
+    } else {
+        (square % wo) * ho + square / wo
+    };
+    let mut plan = base.clone();
+    plan.fix_end(Some(s));
+    // Each square's count is a count of its own (its checkpoint is not
+    // another square's, nor the whole board's).
+    plan.signature
+        .extend_from_slice(format!(" end={s}").as_bytes());
+    run_plan(&mut plan, Tours::OpenUndirected, opts)
+}
+
+/// The options a table passes on to each of its counts (no progress, no
+/// checkpoint: the table sets its own).
 fn plain<'a>(opts: &Options<'a>) -> Options<'a> {
     Options {
         threads: opts.threads,
@@ -187,6 +352,26 @@ fn plain<'a>(opts: &Options<'a>) -> Options<'a> {
         periodic: opts.periodic,
         passes: opts.passes,
     }
+}
+
+/// The free squares of a board (row-major, rank 0 first) in classes of
+/// squares that the board's symmetries (with its blocked squares) map onto
+/// each other, each class led by its least square, in order of it: the
+/// squares a per-square table counts are the classes' first. None when
+/// `blocked` does not have `width × height` entries.
+///
+/// # Example
+/// ```
+/// use hetman::knight::frontier::square_classes;
+/// let c = square_classes(5, 5, &[false; 25]);
+/// assert_eq!(c.len(), 6);
+/// assert_eq!(c[0], [0, 4, 20, 24]); // the corners
+/// ```
+pub fn square_classes(width: u32, height: u32, blocked: &[bool]) -> Vec<Vec<usize>> {
+    if blocked.len() as u64 != u64::from(width) * u64::from(height) {
+        return Vec::new();
+    }
+    classes(width as usize, height as usize, blocked)
 }
 
 /// The free squares (row-major, rank 0 first) in classes of squares that
@@ -283,6 +468,13 @@ mod tests {
                 };
                 let t = count_per_square(*w, *h, blocked, &o).unwrap();
                 assert_eq!(t.cells, want, "{w}x{h} split {split}");
+                for (i, c) in want.iter().enumerate() {
+                    let from = count_from(*w, *h, blocked, i, &o).map(|c| c.tours);
+                    match c {
+                        Some(c) => assert_eq!(from.as_ref(), Ok(c), "{w}x{h} from {i}"),
+                        None => assert!(from.is_err(), "{w}x{h}: {i} is blocked"),
+                    }
+                }
             }
         }
     }
@@ -303,6 +495,146 @@ mod tests {
             };
             assert_eq!(count_per_square(5, 6, &blocked, &o).unwrap().cells, want);
         }
+    }
+
+    #[test]
+    fn a_table_stopped_between_and_within_squares_resumes() {
+        use super::super::Progress;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let dir = std::env::temp_dir().join(format!("hetman-cells-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.ckpt");
+        let cells_file = dir.join("t.ckpt.cells");
+        let cell_file = dir.join("t.ckpt.cell");
+        let free = [false; 30];
+        let want = count_per_square(5, 6, &free, &Options::default()).unwrap();
+        assert_eq!(want.classes, 9);
+        /// The table counted as the CLI does: the total from the cells
+        /// file or counted, then the squares; stopped once `stop_after`
+        /// squares are done in this run.
+        fn run(
+            path: &Path,
+            stop: &AtomicBool,
+            progress: Option<&dyn Fn(Progress)>,
+            stop_after: Option<usize>,
+            seen: &mut Vec<ClassDone>,
+        ) -> Result<PerSquare, Error> {
+            let free = [false; 30];
+            let o = Options {
+                checkpoint: Some(path),
+                stop: Some(stop),
+                progress,
+                ..Options::default()
+            };
+            let total = match saved_total(path, 5, 6, &free)? {
+                Some(t) => t,
+                None => super::super::count(5, 6, &free, Tours::OpenDirected, &o)?.tours,
+            };
+            count_per_square_with_total(5, 6, &free, &total, &o, &mut |d| {
+                seen.push(d);
+                if Some(seen.len()) == stop_after {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            })
+        }
+        // Run 1: stopped once two squares are counted.
+        let stop = AtomicBool::new(false);
+        let mut seen = Vec::new();
+        assert_eq!(
+            run(&path, &stop, None, Some(2), &mut seen),
+            Err(Error::Interrupted)
+        );
+        assert_eq!(seen.len(), 2);
+        assert_eq!(
+            saved_total(&path, 5, 6, &free).unwrap(),
+            Some(want.total.clone())
+        );
+        // Run 2: both read back, then stopped within the next square's count.
+        let stop = AtomicBool::new(false);
+        let within = |p: Progress| {
+            if p.step >= 12 {
+                stop.store(true, Ordering::Relaxed);
+            }
+        };
+        let mut seen = Vec::new();
+        assert_eq!(
+            run(&path, &stop, Some(&within), None, &mut seen),
+            Err(Error::Interrupted)
+        );
+        assert_eq!(
+            seen.iter().map(|d| d.resumed).collect::<Vec<_>>(),
+            [true, true]
+        );
+        assert!(cell_file.exists(), "the square under way is checkpointed");
+        // Run 3: to the end; the squares read back and counted make the table.
+        let stop = AtomicBool::new(false);
+        let mut seen = Vec::new();
+        let t = run(&path, &stop, None, None, &mut seen).unwrap();
+        assert_eq!(t, want);
+        assert_eq!(seen.iter().filter(|d| d.resumed).count(), 2);
+        assert!(!cells_file.exists() && !cell_file.exists() && !path.exists());
+        // A cells file saved with another total is refused.
+        let f = CellsFile::beside(
+            &path,
+            &Plan::new(5, 6, &free, Tours::OpenUndirected)
+                .unwrap()
+                .signature,
+        );
+        let other = Cells {
+            total: BigCount::from(7u64),
+            done: Vec::new(),
+        };
+        f.save(&other).unwrap();
+        let o = Options {
+            checkpoint: Some(&path),
+            ..Options::default()
+        };
+        let e = count_per_square_with_total(5, 6, &free, &want.total, &o, &mut |_| {})
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("adding up to 7"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_count_from_a_square_takes_its_own_checkpoint_only() {
+        use super::super::Progress;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let dir = std::env::temp_dir().join(format!("hetman-from-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("from.ckpt");
+        let free = [false; 30];
+        let want = count_from(5, 6, &free, 0, &Options::default())
+            .unwrap()
+            .tours;
+        let stop = AtomicBool::new(false);
+        let at = |p: Progress| {
+            if p.step >= 12 {
+                stop.store(true, Ordering::Relaxed);
+            }
+        };
+        let o = Options {
+            checkpoint: Some(&path),
+            stop: Some(&stop),
+            progress: Some(&at),
+            ..Options::default()
+        };
+        assert_eq!(count_from(5, 6, &free, 0, &o), Err(Error::Interrupted));
+        assert!(path.exists());
+        let o = Options {
+            checkpoint: Some(&path),
+            ..Options::default()
+        };
+        // From another square: refused, and the checkpoint is kept.
+        let e = count_from(5, 6, &free, 2, &o).unwrap_err();
+        assert!(matches!(e, Error::Checkpoint { .. }), "{e}");
+        assert!(path.exists());
+        // From its own square: resumed, to the same count.
+        assert_eq!(count_from(5, 6, &free, 0, &o).unwrap().tours, want);
+        assert!(!path.exists());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
