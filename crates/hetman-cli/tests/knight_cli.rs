@@ -2,7 +2,7 @@
 //! tour, the theorems, counts with their conventions, checking, bad input.
 
 mod common;
-use common::{run, run_in, run_line};
+use common::{group, run, run_in, run_line};
 
 #[test]
 fn tour_5_from_a5() {
@@ -219,19 +219,6 @@ fn counts_from_a_square_too_large_for_backtracking_go_to_the_frontier() {
     let (_, err, code) = run(&["knight", "count", "5", "--start", "a1", "--passes", "3"]);
     assert_eq!(code, 2);
     assert!(err.contains("counted by backtracking"), "{err}");
-}
-
-/// `1234567` as `1,234,567`.
-fn group(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 #[test]

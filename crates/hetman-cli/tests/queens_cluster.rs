@@ -3,7 +3,7 @@
 
 mod common;
 use assert_cmd::cargo::CommandCargoExt;
-use common::{run, run_line};
+use common::{group, run, run_line};
 use std::collections::hash_map::RandomState;
 use std::hash::BuildHasher;
 use std::path::{Path, PathBuf};
@@ -38,18 +38,7 @@ fn oeis(n: usize) -> (u64, u64) {
 
 fn count_line(n: usize) -> String {
     let (t, u) = oeis(n);
-    let g = |v: u64| {
-        let s = v.to_string();
-        let mut out = String::new();
-        for (i, c) in s.chars().enumerate() {
-            if i > 0 && (s.len() - i).is_multiple_of(3) {
-                out.push(',');
-            }
-            out.push(c);
-        }
-        out
-    };
-    format!("{n} queens: {} solutions, {} unique\n", g(t), g(u))
+    format!("{n} queens: {} solutions, {} unique\n", group(t), group(u))
 }
 
 fn random_below(bound: u64) -> u64 {

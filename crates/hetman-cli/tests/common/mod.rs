@@ -44,3 +44,16 @@ pub fn run_line(line: &str) -> (String, String, i32) {
     let args: Vec<&str> = words.iter().map(String::as_str).collect();
     run(&args)
 }
+
+/// `1234567` as `1,234,567`, as hetman prints counts.
+pub fn group(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

@@ -369,13 +369,21 @@ pub fn count(
     } else {
         tours
     };
-    Ok(Count {
-        tours,
-        peak_states,
-        width: plan.w as u32,
-        key_bytes: plan.key_bytes(),
-        split: cut.is_some() && plan.vertices > 1,
-    })
+    Ok(Count::of(&plan, tours, peak_states, cut))
+}
+
+impl Count {
+    /// The count of `plan`'s board: its tours, peak states and cut as
+    /// [`run_plan`] gives them.
+    fn of(plan: &Plan, tours: BigCount, peak_states: usize, cut: Option<usize>) -> Count {
+        Count {
+            tours,
+            peak_states,
+            width: plan.w as u32,
+            key_bytes: plan.key_bytes(),
+            split: cut.is_some() && plan.vertices > 1,
+        }
+    }
 }
 
 /// Runs the count of `plan` (undirected), met in the middle where the board

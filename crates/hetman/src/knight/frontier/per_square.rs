@@ -300,13 +300,7 @@ pub fn count_from(
         });
     }
     let (tours, peak_states, cut) = count_end(&base, (width, height), start, opts)?;
-    Ok(Count {
-        tours,
-        peak_states,
-        width: base.w as u32,
-        key_bytes: base.key_bytes(),
-        split: cut.is_some() && base.vertices > 1,
-    })
+    Ok(Count::of(&base, tours, peak_states, cut))
 }
 
 /// The undirected open tours of the board of `base` with an end on
