@@ -238,7 +238,10 @@ pub struct Options<'a> {
     /// whole far side, so the largest table holds about 1/`passes` of the
     /// near states. At most 3 passes are dealt at a square; more are dealt
     /// again within those, further on in the rank (see the `passes`
-    /// module). The answer does not depend on it.
+    /// module). With a [`checkpoint`](Options::checkpoint), a pass whose
+    /// walk outgrows [`max_states`](Options::max_states) is dealt again into
+    /// 3 a square on instead of stopping the count. The answer does not
+    /// depend on it.
     pub passes: usize,
 }
 

@@ -278,20 +278,21 @@ impl<K: Key, F> Passes<'_, '_, K, F>
 where
     F: FnMut(std::ops::Range<usize>, Table<K>) -> Result<Table<K>, Error>,
 {
-    /// Counts the tours from the near states `table` after the square
-    /// before `at`, in about `passes` passes, as pass `name` (empty for the
-    /// whole count); `held` states of the passes still to come outside it
-    /// are held meanwhile. Returns the tours and the progress files made.
     /// The square where passes within passes dealt at `at` start, if any
     /// (while the rank and the prefixes last), and how many passes each of
     /// those is dealt into.
     fn next(&self, passes: usize, at: usize) -> (usize, Option<usize>) {
+        let within = passes.div_ceil(passes.min(FAN));
+        (within, self.deeper(at).filter(|_| within > 1))
+    }
+
+    /// The square where passes dealt again within a pass dealt at `at`
+    /// would start, if the rank and the prefixes reach it.
+    fn deeper(&self, at: usize) -> Option<usize> {
         let w = self.w;
         let (cut, end) = (w.cut, w.cut + w.phase.w);
-        let within = passes.div_ceil(passes.min(FAN));
         let longest = w.prefixes.longest().min(MOST_SQUARES);
-        let next = Some(at + 1).filter(|&n| within > 1 && n - cut <= longest && n <= end);
-        (within, next)
+        Some(at + 1).filter(|&n| n - cut <= longest && n <= end)
     }
 
     /// The innermost passes that [`Passes::level`] runs for `passes` passes
@@ -304,8 +305,40 @@ where
         }
     }
 
-    /// As [`Passes::leaves`], and `share` the share of the whole count's
-    /// states that this level's passes hold.
+    /// Walks the states `start` of pass `name` over the squares `range`
+    /// and deals them again into `passes` passes where it ends (see
+    /// [`Passes::level`]); returns the pass's tours.
+    fn dealt_again(
+        &mut self,
+        range: std::ops::Range<usize>,
+        start: Table<K>,
+        passes: usize,
+        name: &Name,
+        held: usize,
+        share: f64,
+    ) -> Result<BigCount, Error> {
+        let next = range.end;
+        let t = (self.walk)(range, start)?;
+        give_back();
+        self.most = self.most.max(t.len());
+        let (joined, inside) = self.level(t, next, passes, name, held, share)?;
+        // The pass's sum is kept in its own file (see `level`).
+        for f in inside {
+            f.remove();
+        }
+        Ok(joined)
+    }
+
+    /// Counts the tours from the near states `table` after the square
+    /// before `at`, in about `passes` passes, as pass `name` (empty for the
+    /// whole count); `held` states of the passes still to come outside it
+    /// are held meanwhile, and `share` is the share of the whole count's
+    /// states that `table` holds. Returns the tours and the progress files
+    /// made.
+    ///
+    /// A pass whose walk outgrows `Options::max_states` is dealt again
+    /// into [`FAN`] passes a square further on (from its states on disk:
+    /// with a checkpoint only), and so on while the prefixes reach.
     fn level(
         &mut self,
         table: Table<K>,
@@ -398,28 +431,53 @@ where
                     self.far_held.set(self.b.len() + inner);
                     let f = files[k].as_ref();
                     let joined = match next {
-                        Some(next) => {
-                            let t = (self.walk)(at..next, start)?;
-                            give_back();
-                            self.most = self.most.max(t.len());
-                            let (joined, inside) =
-                                self.level(t, next, within, &names[k], inner, share_of(k))?;
-                            // This pass's sum is kept in its own file below.
-                            for f in inside {
-                                f.remove();
-                            }
-                            joined
-                        }
+                        Some(next) => self.dealt_again(
+                            at..next,
+                            start,
+                            within,
+                            &names[k],
+                            inner,
+                            share_of(k),
+                        )?,
                         None => {
-                            let a = (self.walk)(at..end, start)?;
+                            let walked = (self.walk)(at..end, start);
                             give_back();
-                            self.most = self.most.max(a.len());
-                            let (plan, blocked, opts, b) = (w.plan, w.blocked, w.opts, self.b);
-                            let joined = on_table!(&a, p => join(plan, p, b, blocked, w.must_end, w.capped, opts, f))?;
-                            let joined = if w.halve { halve(joined) } else { joined };
-                            self.finished += 1;
-                            self.done += share_of(k);
-                            joined
+                            let again = self.deeper(at).filter(|_| self.stash.is_some());
+                            match (walked, again) {
+                                (Ok(a), _) => {
+                                    self.most = self.most.max(a.len());
+                                    let (plan, blocked, opts, b) =
+                                        (w.plan, w.blocked, w.opts, self.b);
+                                    let joined = on_table!(&a, p => join(plan, p, b, blocked, w.must_end, w.capped, opts, f))?;
+                                    self.finished += 1;
+                                    self.done += share_of(k);
+                                    if w.halve {
+                                        halve(joined)
+                                    } else {
+                                        joined
+                                    }
+                                }
+                                // A pass that outgrows the memory given is
+                                // dealt again into FAN a square on, from its
+                                // states on disk, as a count in FAN times as
+                                // many passes would have dealt it: its passes
+                                // get those names, so that a resumed count
+                                // finds the ones finished.
+                                (Err(Error::OutOfMemory { .. }), Some(next)) => {
+                                    let s = self.stash.as_ref().expect("the states on disk");
+                                    let start = s.take(&names[k], at)?;
+                                    self.of += FAN - 1;
+                                    self.dealt_again(
+                                        at..next,
+                                        start,
+                                        FAN,
+                                        &names[k],
+                                        inner,
+                                        share_of(k),
+                                    )?
+                                }
+                                (Err(e), _) => return Err(e),
+                            }
                         }
                     };
                     if let Some(f) = f {

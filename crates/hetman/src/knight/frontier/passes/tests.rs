@@ -278,3 +278,65 @@ fn a_count_resumed_in_more_passes_skips_those_finished() {
     assert_eq!(before, 5);
     assert_eq!(after, 15);
 }
+
+/// A pass whose walk outgrows `max_states` is dealt again into 3 a square
+/// on, from its states on disk: lowering the limit from the one-pass
+/// peak, a count in 3 passes with a checkpoint comes to run in more
+/// passes, and is whole and leaves no file; without a checkpoint (no
+/// states to read back) the same limit stops it.
+#[test]
+fn a_pass_past_the_memory_limit_is_dealt_again() {
+    let dir = std::env::temp_dir().join(format!("hetman-again-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("6x7.ckpt");
+    let free = vec![false; 42];
+    let kind = Tours::Closed;
+    let whole = count(6, 7, &free, kind, &passes(1)).unwrap();
+    // The limit counts the far side held beside a pass's walk too, so it
+    // starts above the largest single table (at 2× it nothing is dealt
+    // again on 6×7; from about 1.15× a pass is, and at 1.03× the first walk
+    // stops).
+    let mut limit = whole.peak_states * 2;
+    let mut dealt_again = None;
+    while dealt_again.is_none() && limit > 0 {
+        let most = AtomicUsize::new(0);
+        let show = |p: Progress| {
+            if let Some(p) = p.pass {
+                most.fetch_max(p.of, Ordering::Relaxed);
+            }
+        };
+        let o = Options {
+            passes: 3,
+            max_states: Some(limit),
+            checkpoint: Some(&path),
+            progress: Some(&show),
+            ..Options::default()
+        };
+        match count(6, 7, &free, kind, &o) {
+            Ok(c) => {
+                assert_eq!(c.tours, whole.tours, "at most {limit} states");
+                assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+                let of = most.load(Ordering::Relaxed);
+                if of > 3 {
+                    dealt_again = Some((limit, of));
+                }
+            }
+            Err(Error::OutOfMemory { .. }) => break,
+            Err(e) => panic!("at most {limit} states: {e}"),
+        }
+        limit = limit * 49 / 50;
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    let (limit, of) = dealt_again.expect("a limit at which a pass is dealt again");
+    assert!(of >= 5, "3 passes, one dealt into 3: {of}");
+    let o = Options {
+        passes: 3,
+        max_states: Some(limit),
+        ..Options::default()
+    };
+    assert!(
+        matches!(count(6, 7, &free, kind, &o), Err(Error::OutOfMemory { .. })),
+        "at most {limit} states without a checkpoint"
+    );
+}
