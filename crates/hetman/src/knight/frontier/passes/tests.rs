@@ -280,8 +280,8 @@ fn a_count_resumed_in_more_passes_skips_those_finished() {
 }
 
 /// A pass whose walk outgrows `max_states` is dealt again into 3 a square
-/// on, from its states on disk: lowering the limit from the one-pass
-/// peak, a count in 3 passes with a checkpoint comes to run in more
+/// on, from its states on disk: lowering the limit from twice the
+/// one-pass peak, a count in 3 passes with a checkpoint comes to run in more
 /// passes, and is whole and leaves no file; without a checkpoint (no
 /// states to read back) the same limit stops it.
 #[test]
