@@ -265,6 +265,59 @@ fn shards_merge_to_the_total_for_several_k() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Above a million shards each shard of a million is cut again (the
+/// library's tests merge whole fine splits of small N): a shard of such a
+/// split counts, records and estimates like any other, a merge of some of
+/// its shards names the missing ones, and a K that does not divide is
+/// refused naming the argument.
+#[test]
+fn more_than_a_million_shards_cut_each_shard_again() {
+    let dir = temp_dir("fine");
+    let k = 2_000_000;
+    let mut files = Vec::new();
+    for i in [0, 1, k - 1] {
+        let f = dir.join(format!("s{i}.json"));
+        let f = f.to_str().unwrap().to_string();
+        let (out, err, code) = run(&[
+            "queens",
+            "count",
+            "12",
+            "--shard",
+            &format!("{i}/{k}"),
+            "--result",
+            &f,
+        ]);
+        assert_eq!((code, err.as_str()), (0, ""), "{out}");
+        assert!(out.contains(&format!("shard {i} of {k} (split ")), "{out}");
+        files.push(f);
+    }
+    let mut args = vec!["queens", "merge"];
+    args.extend(files.iter().map(String::as_str));
+    let (_, err, code) = run(&args);
+    assert_eq!(code, 2);
+    assert!(err.contains("missing shards 2, 3, 4"), "{err}");
+    let (out, _, code) = run(&[
+        "queens",
+        "count",
+        "12",
+        "--estimate",
+        "--shard",
+        "5/2000000",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("shard 5 of 2000000: about "), "{out}");
+    assert!(out.contains("(the largest shard: at most "), "{out}");
+    let (_, err, code) = run(&["queens", "count", "12", "--shard", "0/1000001"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("'--shard <I/K>'"), "{err}");
+    assert!(err.contains("K must be a multiple of it"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let (_, err, code) = run(&["queens", "count", "12", "--shard", "0/64000001"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("from 1 to 64000000"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn merge_names_missing_duplicated_and_mismatched_shards() {
     let dir = temp_dir("merge-bad");

@@ -72,6 +72,101 @@ fn finer_shards_merge_to_the_oeis_totals_for_several_k() {
     }
 }
 
+/// Every shard of a fine split (K0 coarse shards each cut into m), counted
+/// and merged: the OEIS totals, one identity over all K shards, and the
+/// units of every group adding up to the split's.
+fn merged_fine(n: usize, k0: usize, m: usize) -> (u64, u64) {
+    let plan = JoinPlan::for_shards(n, k0).unwrap();
+    let coarse = Split::join(&plan, k0, 1).unwrap();
+    let k = k0 * m;
+    let mut records = Vec::new();
+    let mut ids = std::collections::BTreeSet::new();
+    for group in 0..k0 {
+        let (fine, split) = Split::join_fine(&plan, &coarse, m, group * m).unwrap();
+        assert_eq!(split.held(), group * m..(group + 1) * m);
+        ids.insert(split.id().to_string());
+        for i in split.held() {
+            let c = count_join_resumable(&fine, &split, i, None, &one_thread()).unwrap();
+            assert_eq!((c.shard, c.shards), (i, k));
+            records.push(c.record(format!("s{i}.json")));
+        }
+        // A shard of another group is not in this one's plan.
+        let other = (group + 1) % k0 * m;
+        if k0 > 1 {
+            let e = count_join_resumable(&fine, &split, other, None, &one_thread()).unwrap_err();
+            assert!(e.to_string().contains("holds shards"), "{e}");
+        }
+    }
+    assert_eq!(ids.len(), 1, "N = {n}, K0 = {k0}, m = {m}: one identity");
+    assert_ne!(ids.first().unwrap(), coarse.id());
+    let merged = merge_shards(&records).unwrap();
+    // One shard left out: the merge names it.
+    let short: Vec<_> = records.iter().skip(1).cloned().collect();
+    let e = merge_shards(&short).unwrap_err().to_string();
+    assert!(e.contains("missing shard 0"), "{e}");
+    (merged.total, merged.unique)
+}
+
+/// Splits into more shards than [`MAX_SHARDS`](hetman::queens::count::MAX_SHARDS)
+/// are coarse shards each cut into m: the shards of every group of such
+/// splits of small N merge to the OEIS totals, for m up to more shards than
+/// a group has rank sets.
+#[test]
+fn fine_splits_merge_to_the_oeis_totals() {
+    let _one_at_a_time = serial();
+    let top = if cfg!(debug_assertions) { 13 } else { 15 };
+    for n in 12..=top {
+        for (k0, m) in [(1, 3), (5, 4), (37, 2), (300, 8)] {
+            assert_eq!(
+                merged_fine(n, k0, m),
+                oeis(n),
+                "N = {n}, K0 = {k0}, m = {m}"
+            );
+        }
+    }
+    // A group cut finer than its rank sets: pieces, and finer pieces of pieces.
+    let plan = JoinPlan::for_shards(12, 1).unwrap();
+    let fine = plan.refine(
+        &(0..plan.units()).collect::<Vec<_>>(),
+        50 * plan.rank_sets(),
+    );
+    assert!(fine.units() > plan.rank_sets(), "{}", fine.units());
+    let pieces = JoinPlan::for_shards(12, 8 * plan.rank_sets()).unwrap();
+    let all: Vec<usize> = (0..pieces.units()).collect();
+    let finer = pieces.refine(&all, 8 * pieces.units());
+    assert!(finer.units() > pieces.units());
+    let total = |p: &JoinPlan| {
+        let all: Vec<usize> = (0..p.units()).collect();
+        count_join_units(p, &all, &one_thread(), &|_, _, _| Ok(()))
+            .unwrap()
+            .total
+    };
+    assert_eq!((total(&fine), total(&finer)), (14_200, 14_200));
+}
+
+/// The shards of a fine split stay balanced by the plan's cost: the
+/// slowest of all K within 1.3 times the mean.
+#[test]
+fn fine_splits_are_balanced_by_the_plans_cost() {
+    let _one_at_a_time = serial();
+    let n = if cfg!(debug_assertions) { 15 } else { 17 };
+    for (k0, m) in [(16, 4), (100, 16)] {
+        let plan = JoinPlan::for_shards(n, k0).unwrap();
+        let coarse = Split::join(&plan, k0, 1).unwrap();
+        let mut costs = Vec::new();
+        for group in 0..k0 {
+            let (_, split) = Split::join_fine(&plan, &coarse, m, group * m).unwrap();
+            costs.extend(split.held().map(|i| split.cost(i)));
+        }
+        let mean = costs.iter().sum::<u64>() as f64 / costs.len() as f64;
+        let max = *costs.iter().max().unwrap() as f64;
+        assert!(
+            max <= 1.3 * mean,
+            "N = {n}, K0 = {k0}, m = {m}: slowest {max} against a mean of {mean}"
+        );
+    }
+}
+
 #[test]
 fn more_shards_than_rank_sets_cut_rank_sets_into_pieces() {
     let _one_at_a_time = serial();

@@ -153,11 +153,12 @@ pub fn parse_shard(s: &str) -> Result<ShardSpec, String> {
     let (Ok(index), Ok(count)) = (i.trim().parse::<i64>(), k.trim().parse::<i64>()) else {
         return Err(usage.to_string());
     };
-    if !(1..=hetman::queens::count::MAX_SHARDS as i64).contains(&count) {
-        return Err(format!(
-            "the number of shards K must be from 1 to {}",
-            hetman::queens::count::MAX_SHARDS
-        ));
+    let most = hetman::queens::count::MAX_SHARDS * hetman::queens::count::MAX_FINE;
+    if !(1..=most as i64).contains(&count) {
+        return Err(format!("the number of shards K must be from 1 to {most}"));
+    }
+    if let Err(e) = hetman::queens::count::Split::sizes(count as usize) {
+        return Err(e.to_string());
     }
     if !(0..count).contains(&index) {
         return Err(format!(

@@ -28,8 +28,9 @@ pub struct SlurmArgs {
     /// The number of queens and the side of the board.
     #[arg(value_parser = parse_n, allow_negative_numbers = true)]
     pub n: usize,
-    /// The number of shards: one array task each.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=hetman::queens::count::MAX_SHARDS as i64))]
+    /// The number of shards, K: from 1 to 64,000,000 (above 1,000,000, a split into K / m
+    /// shards each cut into m; see `queens count --shard`).
+    #[arg(long, value_parser = parse_shards)]
     pub shards: u32,
     /// The Slurm partition to submit to (default: the cluster's default partition).
     #[arg(long, value_parser = parse_partition)]
@@ -49,6 +50,21 @@ pub struct SlurmArgs {
     /// The most tasks in the array: the cluster's MaxArraySize (indices 0..M-1).
     #[arg(long, value_name = "M", default_value_t = 1001, value_parser = clap::value_parser!(u32).range(1..=4_000_001))]
     pub max_array: u32,
+}
+
+/// `--shards K`: from 1 to the most a split takes, and above
+/// [`MAX_SHARDS`](hetman::queens::count::MAX_SHARDS) a multiple of its
+/// fine split's `m` ([`Split::sizes`](hetman::queens::count::Split::sizes)).
+fn parse_shards(s: &str) -> Result<u32, String> {
+    let most = hetman::queens::count::MAX_SHARDS * hetman::queens::count::MAX_FINE;
+    let k = s
+        .trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|&k| (1..=most as u64).contains(&k))
+        .ok_or_else(|| format!("expected a number of shards from 1 to {most}"))?;
+    hetman::queens::count::Split::sizes(k as usize).map_err(|e| e.to_string())?;
+    Ok(k as u32)
 }
 
 fn parse_partition(s: &str) -> Result<String, String> {

@@ -69,7 +69,9 @@ pub struct LongRunArgs {
     /// Record each finished work unit in FILE; after a crash, kill or Ctrl-C the same command resumes.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
-    /// Count only part I of K (0 <= I < K) of a fixed split of the work balanced by estimated cost.
+    /// Count only part I of K (0 <= I < K) of a fixed split of the work balanced by estimated cost;
+    /// K up to 64,000,000 (above 1,000,000, the half-board join cuts each of K / m shards into m,
+    /// the fewest m that bring K / m within 1,000,000: K must be a multiple of m).
     #[arg(long, value_name = "I/K", value_parser = crate::common::args::parse_shard, allow_hyphen_values = true)]
     pub shard: Option<ShardSpec>,
     /// Also write the result as a JSON record to FILE, for `hetman queens merge`.

@@ -11,7 +11,7 @@ use crate::common::shard::{queens_record, write_record};
 use anyhow::{bail, Result};
 use hetman::queens::count::{
     constellation_seconds, count_join_resumable, count_resumable, estimate_cpu, estimate_join,
-    estimate_seconds, shards_to_fit, Engine, JoinPlan, Plan, ShardCount, Split,
+    estimate_seconds, shards_to_fit, Engine, JoinPlan, Plan, ShardCount, Split, MAX_SHARDS,
 };
 use hetman::queens::Algorithm;
 use serde_json::json;
@@ -36,6 +36,14 @@ pub fn count(a: &CountArgs, algorithm: Algorithm, threads: usize) -> Result<Exit
     };
     if let Some(why) = refusal_within(algorithm, a.n, true, threads, budget) {
         bail!("{why}");
+    }
+    if engine == Engine::Constellations && spec.count > MAX_SHARDS {
+        bail!(
+            "--shard: more than {} shards split the half-board join's units (N from 8 to 28), \
+             not the {}'s",
+            group(MAX_SHARDS as u64),
+            engine.name()
+        );
     }
     if l.estimate {
         if engine == Engine::Halves {
@@ -81,9 +89,15 @@ pub fn count(a: &CountArgs, algorithm: Algorithm, threads: usize) -> Result<Exit
         memory_budget(a.max_memory),
         |opts| match engine {
             Engine::Halves => {
-                let plan = JoinPlan::for_shards(a.n, spec.count)?;
-                let split = Split::join(&plan, spec.count, threads)?;
-                count_join_resumable(&plan, &split, spec.index, checkpoint, opts)
+                let (k0, m) = Split::sizes(spec.count)?;
+                let plan = JoinPlan::for_shards(a.n, k0)?;
+                let split = Split::join(&plan, k0, threads)?;
+                if m == 1 {
+                    count_join_resumable(&plan, &split, spec.index, checkpoint, opts)
+                } else {
+                    let (fine, split) = Split::join_fine(&plan, &split, m, spec.index)?;
+                    count_join_resumable(&fine, &split, spec.index, checkpoint, opts)
+                }
             }
             Engine::Constellations => {
                 let plan = Plan::new(a.n)?;
@@ -262,8 +276,9 @@ fn human(s: f64) -> String {
 fn estimate_join_run(a: &CountArgs, spec: ShardSpec, threads: usize) -> Result<ExitCode> {
     let stages = Stages::start(!a.quiet, a.n);
     stages.set("planning the units: the quarter placements and each rank set's cost");
-    let plan = JoinPlan::for_shards(a.n, spec.count)?;
-    let split = Split::join(&plan, spec.count, threads)?;
+    let (k0, m) = Split::sizes(spec.count)?;
+    let plan = JoinPlan::for_shards(a.n, k0)?;
+    let split = Split::join(&plan, k0, threads)?;
     let shards: Vec<&[usize]> = (0..split.shards()).map(|i| split.units(i)).collect();
     stages.set("timing a sample of the units");
     let e = estimate_join(&plan, &shards, threads, ESTIMATE_BUDGET);
@@ -275,18 +290,62 @@ fn estimate_join_run(a: &CountArgs, spec: ShardSpec, threads: usize) -> Result<E
         .fold((f64::INFINITY, 0.0f64), |(lo, hi), &s| {
             (lo.min(s), hi.max(s))
         });
-    let mine = e.shard_cpu_seconds[spec.index];
     let mib = e.memory_bytes.div_ceil(1 << 20);
-    let shard_bytes = e.shard_memory_bytes[spec.index];
-    if let Some(path) = &a.long_run.checkpoint {
-        return estimate_left(a, spec, threads, &plan, &split, &e, path);
-    }
     let largest = e.shard_memory_bytes.iter().copied().max().unwrap_or(0);
+    // A fine split: this shard's share of its group (a coarse shard cut into
+    // m) by the estimated costs, its memory from its own units; the other
+    // shards from the coarse ones, each cut into m as this one's group is.
+    let (mine, shard_bytes, lo, hi, fine) = if m == 1 {
+        let i = spec.index;
+        (
+            e.shard_cpu_seconds[i],
+            e.shard_memory_bytes[i],
+            lo,
+            hi,
+            None,
+        )
+    } else {
+        let (fine, fine_split) = Split::join_fine(&plan, &split, m, spec.index)?;
+        let group = e.shard_cpu_seconds[spec.index / m];
+        let costs: Vec<f64> = fine_split
+            .held()
+            .map(|i| fine_split.cost(i) as f64)
+            .collect();
+        let sum = costs.iter().sum::<f64>().max(1.0);
+        let share = |i: usize| fine_split.cost(i) as f64 / sum;
+        let most = costs.iter().fold(0.0f64, |a, &c| a.max(c)) / sum;
+        let least = costs.iter().fold(f64::INFINITY, |a, &c| a.min(c)) / sum;
+        let bytes = fine.memory_bytes(fine_split.units(spec.index), threads);
+        (
+            group * share(spec.index),
+            bytes,
+            lo * least,
+            hi * most,
+            Some((fine, fine_split)),
+        )
+    };
+    if let Some(path) = &a.long_run.checkpoint {
+        return match &fine {
+            None => {
+                let seconds = |u: usize| e.unit_seconds[u];
+                let left = Left::new(&plan, &split, e.setup_seconds, &seconds, shard_bytes);
+                estimate_left(a, spec, threads, &left, path)
+            }
+            Some((fine, fine_split)) => {
+                // Each fine unit by its share of the shard's estimated cost.
+                let costs = fine.costs(threads);
+                let all: u64 = fine_split.units(spec.index).iter().map(|&u| costs[u]).sum();
+                let seconds = |u: usize| mine * costs[u] as f64 / all.max(1) as f64;
+                let left = Left::new(fine, fine_split, e.setup_seconds, &seconds, shard_bytes);
+                estimate_left(a, spec, threads, &left, path)
+            }
+        };
+    }
     // Over the budget: the smallest number of shards that fits it.
     let over = memory_budget(a.max_memory)
         .filter(|&(budget, _)| largest > budget)
         .map(|(budget, what)| {
-            let fits = shards_to_fit(&plan, spec.count.saturating_mul(2), budget, threads);
+            let fits = shards_to_fit(&plan, k0.saturating_mul(2), budget, threads);
             (budget, what, fits)
         });
     if a.json {
@@ -323,7 +382,7 @@ fn estimate_join_run(a: &CountArgs, spec: ShardSpec, threads: usize) -> Result<E
     );
     if spec.count > 1 {
         crate::outln!(
-            "shard {} of {}: about {} on {threads} thread{} ({} of CPU time; the {} shards: {} to {} each), peak memory at most about {} MiB (the largest shard: {} MiB)",
+            "shard {} of {}: about {} on {threads} thread{} ({} of CPU time; the {} shards: {} to {} each), peak memory at most about {} MiB (the largest shard: {}{} MiB)",
             spec.index,
             spec.count,
             human(wall(mine)),
@@ -333,6 +392,8 @@ fn estimate_join_run(a: &CountArgs, spec: ShardSpec, threads: usize) -> Result<E
             human(lo),
             human(hi),
             group(shard_bytes.div_ceil(1 << 20)),
+            // A fine split's: its coarse shards', which hold more.
+            if m > 1 { "at most " } else { "" },
             group(largest.div_ceil(1 << 20))
         );
     }
@@ -438,17 +499,45 @@ impl Drop for Stages {
     }
 }
 
+/// What [`estimate_left`] reads: the plan and split of the shard's units,
+/// the CPU seconds of a run's setup and of each unit, and the shard's
+/// memory.
+struct Left<'a> {
+    plan: &'a JoinPlan,
+    split: &'a Split,
+    setup_seconds: f64,
+    unit_seconds: &'a dyn Fn(usize) -> f64,
+    memory_bytes: u64,
+}
+
+impl<'a> Left<'a> {
+    fn new(
+        plan: &'a JoinPlan,
+        split: &'a Split,
+        setup_seconds: f64,
+        unit_seconds: &'a dyn Fn(usize) -> f64,
+        memory_bytes: u64,
+    ) -> Left<'a> {
+        Left {
+            plan,
+            split,
+            setup_seconds,
+            unit_seconds,
+            memory_bytes,
+        }
+    }
+}
+
 /// `--estimate --checkpoint FILE`: the work this shard has left after the
 /// units FILE records (FILE is read, not changed).
 fn estimate_left(
     a: &CountArgs,
     spec: ShardSpec,
     threads: usize,
-    plan: &JoinPlan,
-    split: &Split,
-    e: &hetman::queens::count::JoinEstimate,
+    e: &Left<'_>,
     path: &std::path::Path,
 ) -> Result<ExitCode> {
+    let (plan, split) = (e.plan, e.split);
     let done = hetman::jobs::checkpoint::Checkpoint::finished(path, &split.header(spec.index))?
         .unwrap_or_default();
     let costs = plan.costs(threads);
@@ -464,7 +553,7 @@ fn estimate_left(
     let cpu = if left.is_empty() {
         0.0
     } else {
-        e.setup_seconds + left.iter().map(|&u| e.unit_seconds[u]).sum::<f64>()
+        e.setup_seconds + left.iter().map(|&u| (e.unit_seconds)(u)).sum::<f64>()
     };
     let wall = cpu / threads as f64;
     if a.json {
@@ -475,7 +564,7 @@ fn estimate_left(
                 "shards": spec.count, "units": units.len(), "units_done": units.len() - left.len(),
                 "cost_left_fraction": if all == 0 { 0.0 } else { cost as f64 / all as f64 },
                 "cpu_seconds_left": cpu, "wall_seconds_left": wall, "threads": threads,
-                "memory_bytes": e.shard_memory_bytes[spec.index],
+                "memory_bytes": e.memory_bytes,
             })
         );
         return Ok(ExitCode::SUCCESS);
@@ -500,7 +589,7 @@ fn estimate_left(
         } else {
             100.0 * cost as f64 / all as f64
         },
-        group(e.shard_memory_bytes[spec.index].div_ceil(1 << 20)),
+        group(e.memory_bytes.div_ceil(1 << 20)),
     );
     Ok(ExitCode::SUCCESS)
 }

@@ -42,7 +42,7 @@ pub use halves::{
 };
 pub use merge::{merge_shards, Merged, ShardRecord};
 pub use shard::{count_join_resumable, count_resumable, shards_to_fit, ShardCount, MAX_SHARDS};
-pub use split::Split;
+pub use split::{Split, MAX_FINE};
 pub use symmetric::{symmetric_counts, unique_from, SymmetricCounts};
 pub use units::{Border, Plan, Unit, UnitCount, MAX_N};
 

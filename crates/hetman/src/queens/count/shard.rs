@@ -180,6 +180,14 @@ fn check_split(split: &Split, n: usize, engine: Engine, shard: usize) -> Result<
             k = split.shards()
         )));
     }
+    if !split.holds(shard) {
+        let held = split.held();
+        return Err(shard_error(format!(
+            "this part of the split holds shards {} to {}, not {shard}",
+            held.start,
+            held.end - 1
+        )));
+    }
     Ok(())
 }
 
@@ -400,11 +408,19 @@ fn check_shard_memory(
     } else {
         format!("shard {shard}/{k} of N = {}", plan.n())
     };
-    let fits = match shards_to_fit(plan, k.saturating_mul(2), budget, threads) {
+    // A fine split's plan is one group's: a finer one is not worked out.
+    let whole = split.held().len() == k;
+    let finer = if whole {
+        shards_to_fit(plan, k.saturating_mul(2), budget, threads)
+    } else {
+        None
+    };
+    let fits = match finer {
         Some((k2, worst)) => format!(
             "cut into {k2} shards, each holds at most about {} MiB",
             mib(worst)
         ),
+        None if !whole => "a split into more shards holds less a shard".to_string(),
         None => "no finer split fits, as every shard holds the plan's tables and one \
                  unit's cells and halves at least"
             .to_string(),

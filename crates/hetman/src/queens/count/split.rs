@@ -3,7 +3,8 @@
 //! shard records are tied to.
 
 use super::error::shard_error;
-use super::{Engine, JoinPlan, Plan};
+use super::shard::MAX_SHARDS;
+use super::{Engine, JoinPlan, Plan, UNITS_PER_SHARD};
 use crate::Error;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -16,6 +17,13 @@ const ENGINE_VERSION: &str = concat!("fast-1/", env!("CARGO_PKG_VERSION"));
 
 /// The same for the half-board join ([`JoinPlan`]).
 const JOIN_VERSION: &str = concat!("join-2/", env!("CARGO_PKG_VERSION"));
+
+/// How a fine split's groups are cut again ([`Split::join_fine`]): part of
+/// its identity, to be changed with [`JoinPlan::refine`].
+const FINE_CUT: &str = "refine-1";
+
+/// Shards each shard of a split is cut into at most ([`Split::sizes`]).
+pub const MAX_FINE: usize = 64;
 
 impl Engine {
     /// The engine and program version its splits, checkpoints and shard
@@ -53,8 +61,15 @@ pub struct Split {
     n: usize,
     engine: Engine,
     id: String,
+    /// The units of the shards held: all of them, or one group of a fine
+    /// split ([`Split::join_fine`]) from shard `first` on.
     shards: Vec<Vec<usize>>,
     costs: Vec<u64>,
+    first: usize,
+    /// The number of shards, K.
+    k: usize,
+    /// Units over all K shards.
+    total_units: usize,
 }
 
 impl Split {
@@ -75,6 +90,7 @@ impl Split {
         let units = plan.units();
         let unit_costs: Vec<u64> = units.iter().map(|u| u.cost).collect();
         let (shards, costs) = deal(&unit_costs, k);
+        let total_units = units.len();
         let mut text = format!(
             "hetman-split n={} k={k} engine={ENGINE_VERSION}\n",
             plan.n()
@@ -103,6 +119,9 @@ impl Split {
             id: crate::jobs::short_hash(text.as_bytes()),
             shards,
             costs,
+            first: 0,
+            k,
+            total_units,
         })
     }
 
@@ -147,7 +166,148 @@ impl Split {
             id: text.finish(),
             shards,
             costs,
+            first: 0,
+            k,
+            total_units: units,
         })
+    }
+
+    /// How a split into `k` shards is made: `(k0, m)`, `k0` shards of the
+    /// plan's units ([`Split::join`]) each cut into `m` ([`Split::join_fine`]);
+    /// `(k, 1)` up to [`MAX_SHARDS`], and above it the fewest `m` that bring
+    /// `k0` within it, which `k` must be a multiple of. At most
+    /// [`MAX_SHARDS`] × [`MAX_FINE`] shards.
+    ///
+    /// ```
+    /// use hetman::queens::count::{Split, MAX_SHARDS};
+    /// assert_eq!(Split::sizes(1_000).unwrap(), (1_000, 1));
+    /// assert_eq!(Split::sizes(16 * MAX_SHARDS).unwrap(), (MAX_SHARDS, 16));
+    /// assert_eq!(Split::sizes(1_500_000).unwrap(), (750_000, 2));
+    /// assert!(Split::sizes(MAX_SHARDS + 1).is_err());
+    /// assert!(Split::sizes(0).is_err());
+    /// ```
+    pub fn sizes(k: usize) -> Result<(usize, usize), Error> {
+        if k == 0 {
+            return Err(shard_error(
+                "the number of shards must be at least 1".to_string(),
+            ));
+        }
+        if k <= MAX_SHARDS {
+            return Ok((k, 1));
+        }
+        let most = MAX_SHARDS * MAX_FINE;
+        if k > most {
+            return Err(shard_error(format!(
+                "{k} shards are more than the {most} a split takes"
+            )));
+        }
+        let m = k.div_ceil(MAX_SHARDS);
+        if !k.is_multiple_of(m) {
+            return Err(shard_error(format!(
+                "a split into more than {MAX_SHARDS} shards cuts each of K / m shards into m, \
+                 the fewest m that bring K / m within {MAX_SHARDS}: for K = {k}, m = {m}, and \
+                 K must be a multiple of it (e.g. {} or {})",
+                k / m * m,
+                (k / m + 1) * m
+            )));
+        }
+        Ok((k / m, m))
+    }
+
+    /// Shard `shard` of a split into `coarse.shards() × m` shards
+    /// ([`Split::sizes`]): the units of shard `shard / m` of `coarse` (a
+    /// split of `plan`'s units, [`Split::join`]) cut again into about
+    /// [`UNITS_PER_SHARD`] × `m` units ([`JoinPlan::refine`]), dealt into `m`
+    /// as [`Split::join`] deals. Returned as the plan of those units and a
+    /// split that holds the `m` shards of that group (shards `shard / m × m`
+    /// on); its identity is the same for every shard of the split (a hash of
+    /// the coarse split's, `m` and how the units are cut again), and it
+    /// knows the units over all the split's shards, which a merge checks.
+    ///
+    /// ```
+    /// use hetman::queens::count::{count_join_resumable, merge_shards, CountOptions, JoinPlan, Split};
+    /// let plan = JoinPlan::for_shards(12, 3).unwrap();
+    /// let coarse = Split::join(&plan, 3, 1).unwrap();
+    /// let records: Vec<_> = (0..12)
+    ///     .map(|i| {
+    ///         let (fine, split) = Split::join_fine(&plan, &coarse, 4, i).unwrap();
+    ///         assert_eq!(split.shards(), 12);
+    ///         let c = count_join_resumable(&fine, &split, i, None, &CountOptions::default()).unwrap();
+    ///         c.record(format!("shard {i}"))
+    ///     })
+    ///     .collect();
+    /// assert_eq!(merge_shards(&records).unwrap().total, 14_200);
+    /// ```
+    pub fn join_fine(
+        plan: &JoinPlan,
+        coarse: &Split,
+        m: usize,
+        shard: usize,
+    ) -> Result<(JoinPlan, Split), Error> {
+        if coarse.engine != Engine::Halves || coarse.first != 0 || coarse.shards.len() != coarse.k {
+            return Err(shard_error(
+                "a fine split is cut from a whole split of the half-board join".to_string(),
+            ));
+        }
+        if m == 0 {
+            return Err(shard_error(
+                "the shards are cut into at least 1".to_string(),
+            ));
+        }
+        let k = coarse.k.saturating_mul(m);
+        if shard >= k {
+            return Err(shard_error(format!(
+                "shard {shard} does not exist: a split into {k} shards has shards 0 to {}",
+                k - 1
+            )));
+        }
+        let group = shard / m;
+        let parts = m.saturating_mul(UNITS_PER_SHARD);
+        let fine = plan.refine(coarse.units(group), parts);
+        let (shards, costs) = deal(fine.costs(1), m);
+        let total_units = plan.refined_units(coarse.shards.iter().map(Vec::as_slice), parts);
+        let mut text = crate::jobs::TextHash::new();
+        let _ = writeln!(
+            text,
+            "hetman-split-fine n={} k={k} m={m} cut={FINE_CUT} engine={JOIN_VERSION} coarse={}",
+            plan.n(),
+            coarse.id
+        );
+        Ok((
+            fine,
+            Split {
+                n: plan.n(),
+                engine: Engine::Halves,
+                id: text.finish(),
+                shards,
+                costs,
+                first: group * m,
+                k,
+                total_units,
+            },
+        ))
+    }
+
+    /// Whether it holds shard `i`'s units: every shard, or a fine split's
+    /// group ([`Split::join_fine`]).
+    ///
+    /// ```
+    /// use hetman::queens::count::{JoinPlan, Split};
+    /// let plan = JoinPlan::for_shards(12, 2).unwrap();
+    /// let coarse = Split::join(&plan, 2, 1).unwrap();
+    /// assert!(coarse.holds(1));
+    /// let (_, fine) = Split::join_fine(&plan, &coarse, 3, 4).unwrap();
+    /// assert!(fine.holds(3) && fine.holds(5) && !fine.holds(2) && !fine.holds(6));
+    /// ```
+    #[must_use]
+    pub fn holds(&self, i: usize) -> bool {
+        (self.first..self.first + self.shards.len()).contains(&i)
+    }
+
+    /// The shards it holds ([`Split::holds`]).
+    #[must_use]
+    pub fn held(&self) -> std::ops::Range<usize> {
+        self.first..self.first + self.shards.len()
     }
 
     /// The engine whose units it splits.
@@ -192,10 +352,12 @@ impl Split {
     /// ```
     #[must_use]
     pub fn shards(&self) -> usize {
-        self.shards.len()
+        self.k
     }
 
-    /// The units of shard `i` (indices into [`Plan::units`], ascending).
+    /// The units of shard `i` (indices into [`Plan::units`], ascending; of a
+    /// fine split, into its group's plan). Panics if it does not hold shard
+    /// `i` ([`Split::holds`]).
     ///
     /// ```
     /// use hetman::queens::count::{Plan, Split};
@@ -204,7 +366,7 @@ impl Split {
     /// ```
     #[must_use]
     pub fn units(&self, i: usize) -> &[usize] {
-        &self.shards[i]
+        &self.shards[i - self.first]
     }
 
     /// The number of units over all shards.
@@ -216,7 +378,7 @@ impl Split {
     /// ```
     #[must_use]
     pub fn total_units(&self) -> usize {
-        self.shards.iter().map(Vec::len).sum()
+        self.total_units
     }
 
     /// The estimated cost of shard `i`, in the units of [`super::Unit::cost`]
@@ -230,7 +392,7 @@ impl Split {
     /// ```
     #[must_use]
     pub fn cost(&self, i: usize) -> u64 {
-        self.costs[i]
+        self.costs[i - self.first]
     }
 
     /// The checkpoint header for shard `i` of this split: a checkpoint written

@@ -105,7 +105,7 @@ impl JoinPlan {
     /// The most any shard of `split` holds on `threads` threads
     /// ([`JoinPlan::memory_bytes`] of each).
     pub(crate) fn largest_shard_bytes(&self, split: &Split, threads: usize) -> u64 {
-        let shards: Vec<&[usize]> = (0..split.shards()).map(|i| split.units(i)).collect();
+        let shards: Vec<&[usize]> = split.held().map(|i| split.units(i)).collect();
         let mut bytes = self.shards_bytes(&shards, threads);
         bytes.pop();
         bytes.iter().map(|b| b.1).max().unwrap_or(0)

@@ -71,6 +71,11 @@ impl JoinPlan {
                 target,
             );
         }
+        self.with_spans(spans, segment, if fine { shards } else { 1 })
+    }
+
+    /// The same rank sets, census and costs with other units.
+    fn with_spans(&self, spans: Vec<Span>, segment: Vec<usize>, shards: usize) -> JoinPlan {
         let job_costs = OnceLock::new();
         if let Some(c) = self.job_costs.get() {
             let _ = job_costs.set(Arc::clone(c));
@@ -82,7 +87,7 @@ impl JoinPlan {
             segments: self.segments.clone(),
             spans,
             chunk_bytes: self.chunk_bytes,
-            shards: if fine { shards } else { 1 },
+            shards,
             segment,
             segment_bytes: self.segment_bytes.clone(),
             segment_south_bytes: self.segment_south_bytes.clone(),
@@ -91,6 +96,112 @@ impl JoinPlan {
             job_costs,
             costs: OnceLock::new(),
             side_halves: self.side_halves,
+        }
+    }
+
+    /// The units `units` of this plan (one shard's) cut again into about
+    /// `parts` units of about equal estimated cost, as a plan of those units
+    /// alone: runs of whole rank sets into shorter runs, a rank set that
+    /// costs more than a part into pieces, and a piece into finer pieces
+    /// (every `m`-th of its file sets, [`Piece`]). Every rank set of the
+    /// given units is counted once over the new ones; the others are in
+    /// none. A shard of a split into more than [`MAX_SHARDS`] shards is one
+    /// of these cut from a shard of a coarser split ([`Split::join_fine`]).
+    ///
+    /// [`MAX_SHARDS`]: crate::queens::count::MAX_SHARDS
+    /// [`Split::join_fine`]: crate::queens::count::Split::join_fine
+    ///
+    /// ```
+    /// use hetman::queens::count::{count_join_units, CountOptions, JoinPlan};
+    /// let plan = JoinPlan::for_shards(12, 4).unwrap();
+    /// let fine = plan.refine(&[0, 1, 2], 40);
+    /// assert!(fine.units() > 3);
+    /// let count = |p: &JoinPlan, units: &[usize]| {
+    ///     count_join_units(p, units, &CountOptions::default(), &|_, _, _| Ok(())).unwrap().total
+    /// };
+    /// let all: Vec<usize> = (0..fine.units()).collect();
+    /// assert_eq!(count(&fine, &all), count(&plan, &[0, 1, 2]));
+    /// ```
+    #[must_use]
+    pub fn refine(&self, units: &[usize], parts: usize) -> JoinPlan {
+        let (mut spans, mut segment) = (Vec::new(), Vec::new());
+        self.refine_into(units, parts, &mut spans, &mut segment);
+        self.with_spans(spans, segment, parts.max(1))
+    }
+
+    /// The number of units [`JoinPlan::refine`] makes of each of `groups`
+    /// into `parts`, added up, without keeping them.
+    pub(crate) fn refined_units<'a>(
+        &self,
+        groups: impl IntoIterator<Item = &'a [usize]>,
+        parts: usize,
+    ) -> usize {
+        let (mut spans, mut segment) = (Vec::new(), Vec::new());
+        let mut sum = 0;
+        for units in groups {
+            spans.clear();
+            segment.clear();
+            self.refine_into(units, parts, &mut spans, &mut segment);
+            sum += spans.len();
+        }
+        sum
+    }
+
+    fn refine_into(
+        &self,
+        units: &[usize],
+        parts: usize,
+        spans: &mut Vec<Span>,
+        segment: &mut Vec<usize>,
+    ) {
+        let costs = self.job_costs();
+        let total: u64 = units.iter().map(|&u| span_cost(costs, self.spans[u])).sum();
+        let limit = total.div_ceil(parts.max(1) as u64).max(1);
+        for &u in units {
+            let span = self.spans[u];
+            let s = self.segment[u];
+            if span.is_piece() {
+                let c = costs[span.start].piece(span.west, span.east);
+                if c.cost() > limit {
+                    let (most_west, most_east) =
+                        most_pieces(&self.jobs, span.start, &self.census, &self.geo);
+                    // At most one finer piece per file set of the piece.
+                    let left = |most: u64, p: Piece| {
+                        most.saturating_sub(u64::from(p.index))
+                            .div_ceil(u64::from(p.of.max(1)))
+                            .max(1)
+                    };
+                    let (a, b) = pieces_of(
+                        c,
+                        limit,
+                        left(most_west, span.west),
+                        left(most_east, span.east),
+                    );
+                    for i in 0..a {
+                        for j in 0..b {
+                            spans.push(Span {
+                                west: span.west.sub(i, a),
+                                east: span.east.sub(j, b),
+                                ..span
+                            });
+                        }
+                    }
+                } else {
+                    spans.push(span);
+                }
+                segment.resize(spans.len(), s);
+            } else {
+                cut_run(
+                    spans,
+                    segment,
+                    (s, span.start, span.end),
+                    &self.jobs,
+                    costs,
+                    &self.census,
+                    &self.geo,
+                    limit,
+                );
+            }
         }
     }
 
@@ -240,27 +351,52 @@ fn cut_by_cost(
     let total: u64 = costs.iter().map(JobCost::cost).sum();
     let limit = total.div_ceil(target.max(1) as u64).max(1);
     let (mut spans, mut segment) = (Vec::new(), Vec::new());
-    for (s, &(mut at, end)) in segments.iter().enumerate() {
-        while at < end {
-            let c = costs[at];
-            if c.cost() > limit {
-                let (max_west, max_east) = most_pieces(jobs, at, census, geo);
-                let before = spans.len();
-                push_pieces(&mut spans, at, pieces_of(c, limit, max_west, max_east));
-                segment.resize(spans.len(), s);
-                debug_assert!(spans.len() > before);
-                at += 1;
-                continue;
-            }
-            let first = at;
-            let mut sum = 0;
-            while at < end && sum + costs[at].cost() <= limit {
-                sum += costs[at].cost();
-                at += 1;
-            }
-            spans.push(Span::whole(first, at));
-            segment.push(s);
-        }
+    for (s, &(at, end)) in segments.iter().enumerate() {
+        cut_run(
+            &mut spans,
+            &mut segment,
+            (s, at, end),
+            jobs,
+            costs,
+            census,
+            geo,
+            limit,
+        );
     }
     (spans, segment)
+}
+
+/// Cuts the rank sets `at..end` of segment `s` into units of at most
+/// `limit` (see [`cut_by_cost`]), pushed with their segment.
+#[allow(clippy::too_many_arguments)]
+fn cut_run(
+    spans: &mut Vec<Span>,
+    segment: &mut Vec<usize>,
+    (s, mut at, end): (usize, usize, usize),
+    jobs: &[Job],
+    costs: &[JobCost],
+    census: &Census,
+    geo: &Geometry,
+    limit: u64,
+) {
+    while at < end {
+        let c = costs[at];
+        if c.cost() > limit {
+            let (max_west, max_east) = most_pieces(jobs, at, census, geo);
+            let before = spans.len();
+            push_pieces(spans, at, pieces_of(c, limit, max_west, max_east));
+            segment.resize(spans.len(), s);
+            debug_assert!(spans.len() > before);
+            at += 1;
+            continue;
+        }
+        let first = at;
+        let mut sum = 0;
+        while at < end && sum + costs[at].cost() <= limit {
+            sum += costs[at].cost();
+            at += 1;
+        }
+        spans.push(Span::whole(first, at));
+        segment.push(s);
+    }
 }
