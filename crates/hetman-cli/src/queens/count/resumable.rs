@@ -292,7 +292,7 @@ fn estimate_join_run(a: &CountArgs, spec: ShardSpec, threads: usize) -> Result<E
         });
     let mib = e.memory_bytes.div_ceil(1 << 20);
     let largest = e.shard_memory_bytes.iter().copied().max().unwrap_or(0);
-    // A fine split: this shard's share of its group (a coarse shard cut into
+    // A fine split: this shard's part of its group (a coarse shard cut into
     // m) by the estimated costs, its memory from its own units; the other
     // shards from the coarse ones, each cut into m as this one's group is.
     let (mine, shard_bytes, lo, hi, fine) = if m == 1 {
@@ -311,7 +311,9 @@ fn estimate_join_run(a: &CountArgs, spec: ShardSpec, threads: usize) -> Result<E
             .held()
             .map(|i| fine_split.cost(i) as f64)
             .collect();
-        let sum = costs.iter().sum::<f64>().max(1.0);
+        // Parts of the coarse shard's cost: cut finer, pieces make their
+        // halves again, and the group's costs add up to more than its.
+        let sum = (split.cost(spec.index / m) as f64).max(1.0);
         let share = |i: usize| fine_split.cost(i) as f64 / sum;
         let most = costs.iter().fold(0.0f64, |a, &c| a.max(c)) / sum;
         let least = costs.iter().fold(f64::INFINITY, |a, &c| a.min(c)) / sum;
