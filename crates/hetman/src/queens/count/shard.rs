@@ -25,7 +25,7 @@
 
 use super::error::shard_error;
 use super::merge::ShardRecord;
-use super::split::Split;
+use super::split::{Split, MAX_SHARDS};
 use super::symmetric::{symmetric_counts, unique_from, SymmetricCounts};
 use super::{count_join_units, count_units, CountOptions, Engine, JoinPlan, Plan};
 use crate::jobs::checkpoint::Checkpoint;
@@ -437,10 +437,6 @@ fn check_shard_memory(
         ),
     })
 }
-
-/// The most shards a count can be split into: the command line takes K up
-/// to this, and [`shards_to_fit`] looks no further.
-pub const MAX_SHARDS: usize = 1_000_000;
 
 /// The smallest number of shards, from `from` on and doubling, into which
 /// the half-board join's rank sets of `plan` can be cut

@@ -3,7 +3,6 @@
 //! shard records are tied to.
 
 use super::error::shard_error;
-use super::shard::MAX_SHARDS;
 use super::{Engine, JoinPlan, Plan, UNITS_PER_SHARD};
 use crate::Error;
 use std::cmp::Reverse;
@@ -21,6 +20,11 @@ const JOIN_VERSION: &str = concat!("join-2/", env!("CARGO_PKG_VERSION"));
 /// How a fine split's groups are cut again ([`Split::join_fine`]): part of
 /// its identity, to be changed with [`JoinPlan::refine`].
 const FINE_CUT: &str = "refine-1";
+
+/// The most shards the join's units are dealt into at once ([`Split::join`]):
+/// above it a split cuts each of its shards again ([`Split::sizes`]), and
+/// [`shards_to_fit`](super::shards_to_fit) looks no further.
+pub const MAX_SHARDS: usize = 1_000_000;
 
 /// Shards each shard of a split is cut into at most ([`Split::sizes`]).
 pub const MAX_FINE: usize = 64;

@@ -103,7 +103,7 @@ impl JoinPlan {
     /// `parts` units of about equal estimated cost, as a plan of those units
     /// alone: runs of whole rank sets into shorter runs, a rank set that
     /// costs more than a part into pieces, and a piece into finer pieces
-    /// (every `m`-th of its file sets, [`Piece`]). Every rank set of the
+    /// (every `m`-th of its file sets). Every rank set of the
     /// given units is counted once over the new ones; the others are in
     /// none. A shard of a split into more than [`MAX_SHARDS`] shards is one
     /// of these cut from a shard of a coarser split ([`Split::join_fine`]).
