@@ -57,6 +57,22 @@
 # scheduler ignores it) and prints `Result: TOTAL` and `Elapsed time: ...`.
 # hetman is run as `hetman queens count N --threads 1 --json --quiet --force`
 # and its total is the "solutions" field of the JSON.
+#
+# In parts, for N too long for one sitting (the peer has no checkpoint):
+#   PARTS=P STATE_DIR=dir bench/quadrant.sh PEER_DIR 22
+# runs the peer as `nqueens-N 1 P p` (its own way to share out its work:
+# main.cpp's third and second arguments, a Divider that keeps one of every
+# P of its start positions) and hetman as `queens count N --shard p/P
+# --threads 1 --result dir/hetman-N-P-p.json`, for p = 0..P-1 in turns, and
+# appends each part's figures to dir/parts.txt as it finishes. Run it again
+# (in a later session, or beside itself with PART_LIST="2 3") and it skips
+# the parts already there. Once every part of both is there it adds them up:
+# CPU is the sum of the parts' user seconds, RSS the largest part's, the
+# peer's total the sum of its parts', hetman's total from `hetman queens
+# merge` of the shard results (which checks every shard is there once). Each
+# part repeats its program's set-up (the peer's quarter lists, hetman's
+# plan); both sums carry it, so the ratio is of the parts as run.
+#   PART_LIST="0 1"   the parts to run now (default: all P)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd -P)
@@ -86,6 +102,19 @@ done
 
 runs=${RUNS:-1}
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || die "RUNS must be a positive number, not '$runs'"
+parts=${PARTS:-1}
+[[ "$parts" =~ ^[1-9][0-9]*$ ]] || die "PARTS must be a positive number, not '$parts'"
+if ((parts > 1)); then
+    ((runs == 1)) || die "PARTS runs each part once: leave RUNS at 1"
+    [[ -n "${STATE_DIR:-}" ]] || die "PARTS needs STATE_DIR, where the parts' figures are kept between runs"
+    state=$(realpath -m "$STATE_DIR")
+    [[ "$state/" != "$repo/"* ]] || die "the state directory '$state' is inside this repository"
+    mkdir -p "$state"
+    read -r -a part_list <<< "${PART_LIST:-$(seq -s ' ' 0 $((parts - 1)))}"
+    for p in "${part_list[@]}"; do
+        [[ "$p" =~ ^[0-9]+$ ]] && ((p < parts)) || die "PART_LIST: '$p' is not a part from 0 to $((parts - 1))"
+    done
+fi
 HETMAN=${HETMAN:-target/release/hetman}
 [[ -x "$HETMAN" ]] || die "no hetman binary at '$HETMAN' (build it with cargo build --release, or set HETMAN)"
 [[ -x /usr/bin/time ]] || die "/usr/bin/time (GNU time) is needed for CPU seconds and peak RSS"
@@ -231,9 +260,82 @@ for n in "${ns[@]}"; do
     build_peer "$n"
 done
 
+# The line of parts.txt for program $1, N $2, part $3 (of $parts), if any:
+# "program N P p total cpu wall rss".
+part_line() {
+    awk -v w="$1" -v n="$2" -v k="$parts" -v p="$3" \
+        '$1 == w && $2 == n && $3 == k && $4 == p { print; exit }' "$state/parts.txt" 2> /dev/null
+}
+
+# N $1 in parts: runs the parts of PART_LIST not yet in parts.txt, then, if
+# every part of both programs is there, adds them up into a row.
+run_parts() {
+    local n=$1 p file
+    echo "N=$n in $parts parts (state in $state/parts.txt):"
+    for p in "${part_list[@]}"; do
+        if [[ -z "$(part_line peer "$n" "$p")" ]]; then
+            timed peer "$build/nqueens-$n" 1 "$parts" "$p"
+            echo "peer $n $parts $p $total $cpu $wall $rss" >> "$state/parts.txt"
+        else
+            echo "  peer   part $p: done before ($(part_line peer "$n" "$p"))"
+        fi
+        file=$state/hetman-$n-$parts-$p.json
+        if [[ -z "$(part_line hetman "$n" "$p")" ]]; then
+            # A result left by a run stopped before its line was written.
+            rm -f "$file"
+            timed hetman "$HETMAN" queens count "$n" --shard "$p/$parts" --threads 1 --json --quiet \
+                --force --result "$file"
+            echo "hetman $n $parts $p $total $cpu $wall $rss" >> "$state/parts.txt"
+        else
+            echo "  hetman part $p: done before ($(part_line hetman "$n" "$p"))"
+        fi
+    done
+    local missing=()
+    for ((p = 0; p < parts; p++)); do
+        [[ -n "$(part_line peer "$n" "$p")" ]] || missing+=("peer $p")
+        [[ -n "$(part_line hetman "$n" "$p")" ]] || missing+=("hetman $p")
+    done
+    if ((${#missing[@]} > 0)); then
+        echo "  not every part is done yet (missing: ${missing[*]}); run the same command again"
+        return
+    fi
+    local sums
+    sums=$(for ((p = 0; p < parts; p++)); do part_line peer "$n" "$p"; part_line hetman "$n" "$p"; done |
+        awk '{ t[$1] += $5; c[$1] += $6; w[$1] += $7; if ($8 > r[$1]) r[$1] = $8 }
+             END { printf "%s %.2f %.2f %s %.2f %.2f %s %s", t["peer"], c["peer"], w["peer"], r["peer"], c["hetman"], w["hetman"], r["hetman"], "" }')
+    local ptot pcpu pwall prss hcpu hwall hrss htot
+    read -r ptot pcpu pwall prss hcpu hwall hrss <<< "$sums"
+    htot=$("$HETMAN" queens merge "$state"/hetman-"$n"-"$parts"-*.json --json |
+        sed -nE 's/.*"solutions":([0-9]+).*/\1/p')
+    [[ "$htot" =~ ^[0-9]+$ ]] || die "hetman queens merge of $state/hetman-$n-$parts-*.json gave no total"
+    local want agree
+    want=$(oeis "$n")
+    if [[ "$ptot" != "$htot" ]]; then
+        agree="NO (peer $ptot, hetman $htot)"
+    elif [[ -z "$want" ]]; then
+        agree="yes (no A000170 value held)"
+    elif [[ "$ptot" == "$want" ]]; then
+        agree="yes, = A000170"
+    else
+        agree="NO: both $ptot, A000170 $want"
+    fi
+    if [[ "$agree" == NO* ]]; then bad=1; fi
+    echo "  totals over $parts parts: peer $ptot, hetman $htot (merged), A000170 ${want:-?}: $agree"
+    rows+=("$(printf '%3d %10s %10s %8s %10s %10s %10s %10s  %s' "$n" "$pcpu" "$hcpu" \
+        "$(awk -v p="$pcpu" -v h="$hcpu" 'BEGIN { if (h > 0) printf "%.2f", p / h; else print "-" }')" \
+        "$pwall" "$hwall" \
+        "$(awk -v k="$prss" 'BEGIN { printf "%.1f", k / 1024 }')" \
+        "$(awk -v k="$hrss" 'BEGIN { printf "%.1f", k / 1024 }')" \
+        "$agree")")
+}
+
 rows=()
 bad=0
 for n in "${ns[@]}"; do
+    if ((parts > 1)); then
+        run_parts "$n"
+        continue
+    fi
     echo "N=$n (user CPU and wall seconds and peak RSS from /usr/bin/time -f '%U %e %M'):"
     pc=() pw=() pr=() hc=() hw=() hr=() pt=() ht=()
     for ((r = 0; r < runs; r++)); do
@@ -264,7 +366,11 @@ for n in "${ns[@]}"; do
 done
 
 echo
-echo "summary: median of $runs run(s); CPU = user seconds, one thread each; ratio = peer CPU / hetman CPU; RSS = largest peak, MiB"
+if ((parts > 1)); then
+    echo "summary: sums over $parts parts; CPU = user seconds, one thread each; ratio = peer CPU / hetman CPU; RSS = largest part's peak, MiB"
+else
+    echo "summary: median of $runs run(s); CPU = user seconds, one thread each; ratio = peer CPU / hetman CPU; RSS = largest peak, MiB"
+fi
 printf '%3s %10s %10s %8s %10s %10s %10s %10s  %s\n' N "peer CPU" "hetman CPU" ratio "peer wall" "het. wall" "peer RSS" "het. RSS" agree
 printf '%s\n' "${rows[@]}"
 exit "$bad"
