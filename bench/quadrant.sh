@@ -65,7 +65,8 @@
 # P of its start positions) and hetman as `queens count N --shard p/P
 # --threads 1 --result dir/hetman-N-P-p.json`, for p = 0..P-1 in turns, and
 # appends each part's figures to dir/parts.txt as it finishes. Run it again
-# (in a later session, or beside itself with PART_LIST="2 3") and it skips
+# (in a later session, or beside itself with PART_LIST="2 3" and a BUILD_DIR
+# of its own, as its runs keep their output there) and it skips
 # the parts already there. Once every part of both is there it adds them up:
 # CPU is the sum of the parts' user seconds, RSS the largest part's, the
 # peer's total the sum of its parts', hetman's total from `hetman queens
