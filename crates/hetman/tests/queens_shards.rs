@@ -5,8 +5,8 @@
 //! the count's own accounting.
 
 use hetman::queens::count::{
-    count_join_resumable, count_join_units, merge_shards, CountOptions, JoinPlan, Split,
-    UNITS_PER_SHARD,
+    count_join_fine_resumable, count_join_resumable, count_join_units, fine_shard_bytes,
+    merge_shards, CountOptions, JoinPlan, Split, UNITS_PER_SHARD,
 };
 
 mod common;
@@ -82,7 +82,7 @@ fn merged_fine(n: usize, k0: usize, m: usize) -> (u64, u64) {
     let mut records = Vec::new();
     let mut ids = std::collections::BTreeSet::new();
     for group in 0..k0 {
-        let (fine, split) = Split::join_fine(&plan, &coarse, m, group * m).unwrap();
+        let (fine, split) = Split::join_fine(&plan, &coarse, m, group * m, 1).unwrap();
         assert_eq!(split.held(), group * m..(group + 1) * m);
         ids.insert(split.id().to_string());
         for i in split.held() {
@@ -155,7 +155,7 @@ fn fine_splits_are_balanced_by_the_plans_cost() {
         let coarse = Split::join(&plan, k0, 1).unwrap();
         let mut costs = Vec::new();
         for group in 0..k0 {
-            let (_, split) = Split::join_fine(&plan, &coarse, m, group * m).unwrap();
+            let (_, split) = Split::join_fine(&plan, &coarse, m, group * m, 1).unwrap();
             costs.extend(split.held().map(|i| split.cost(i)));
         }
         let mean = costs.iter().sum::<u64>() as f64 / costs.len() as f64;
@@ -419,4 +419,40 @@ fn a_shards_estimate_is_near_its_count() {
             c.cpu_seconds
         );
     }
+}
+
+/// A fine shard's count checks its memory as its estimate gives it: its
+/// coarse shard's bound when that is more than its own units' (the coarse
+/// plan and split are held while it counts), so a budget its own units fit
+/// but its group does not is refused, and one its group fits is counted.
+#[test]
+fn a_fine_shards_count_checks_the_coarse_shards_memory() {
+    let _one_at_a_time = serial();
+    let (n, k0, m) = (13, 2, 4);
+    let plan = JoinPlan::for_shards(n, k0).unwrap();
+    let coarse = Split::join(&plan, k0, 1).unwrap();
+    let mut refused = 0;
+    for shard in 0..k0 * m {
+        let (fine, split) = Split::join_fine(&plan, &coarse, m, shard, 1).unwrap();
+        let own = fine.memory_bytes(split.units(shard), 1);
+        let bound = fine_shard_bytes(&plan, &coarse, (&fine, &split), shard, 1);
+        assert!(bound >= own, "shard {shard}: {bound} < {own}");
+        let within = |budget: u64| CountOptions {
+            max_memory: Some(budget),
+            ..one_thread()
+        };
+        let c = count_join_fine_resumable(&plan, &coarse, m, shard, None, &within(bound)).unwrap();
+        assert_eq!((c.shard, c.shards), (shard, k0 * m));
+        if own < bound {
+            let e = count_join_fine_resumable(&plan, &coarse, m, shard, None, &within(own))
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains("memory budget"), "{e}");
+            refused += 1;
+        }
+    }
+    assert!(
+        refused > 0,
+        "some fine shard holds less than its coarse shard"
+    );
 }

@@ -10,8 +10,9 @@ use crate::common::output::{self, group, s};
 use crate::common::shard::{queens_record, write_record};
 use anyhow::{bail, Result};
 use hetman::queens::count::{
-    constellation_seconds, count_join_resumable, count_resumable, estimate_cpu, estimate_join,
-    estimate_seconds, shards_to_fit, Engine, JoinPlan, Plan, ShardCount, Split, MAX_SHARDS,
+    constellation_seconds, count_join_fine_resumable, count_join_resumable, count_resumable,
+    estimate_cpu, estimate_join, estimate_seconds, fine_shard_bytes, shards_to_fit, Engine,
+    JoinPlan, Plan, ShardCount, Split, MAX_SHARDS,
 };
 use hetman::queens::Algorithm;
 use serde_json::json;
@@ -95,8 +96,7 @@ pub fn count(a: &CountArgs, algorithm: Algorithm, threads: usize) -> Result<Exit
                 if m == 1 {
                     count_join_resumable(&plan, &split, spec.index, checkpoint, opts)
                 } else {
-                    let (fine, split) = Split::join_fine(&plan, &split, m, spec.index)?;
-                    count_join_resumable(&fine, &split, spec.index, checkpoint, opts)
+                    count_join_fine_resumable(&plan, &split, m, spec.index, checkpoint, opts)
                 }
             }
             Engine::Constellations => {
@@ -305,7 +305,7 @@ fn estimate_join_run(a: &CountArgs, spec: ShardSpec, threads: usize) -> Result<E
             None,
         )
     } else {
-        let (fine, fine_split) = Split::join_fine(&plan, &split, m, spec.index)?;
+        let (fine, fine_split) = Split::join_fine(&plan, &split, m, spec.index, threads)?;
         let group = e.shard_cpu_seconds[spec.index / m];
         let costs: Vec<f64> = fine_split
             .held()
@@ -317,12 +317,8 @@ fn estimate_join_run(a: &CountArgs, spec: ShardSpec, threads: usize) -> Result<E
         let share = |i: usize| fine_split.cost(i) as f64 / sum;
         let most = costs.iter().fold(0.0f64, |a, &c| a.max(c)) / sum;
         let least = costs.iter().fold(f64::INFINITY, |a, &c| a.min(c)) / sum;
-        // The shard holds the coarse plan and split besides its own units'
-        // (N = 28, shard 1/16000000: 3.56 GiB resident where its own units'
-        // bound said 2.69 GiB): its coarse shard's bound, which covers them.
-        let bytes = fine
-            .memory_bytes(fine_split.units(spec.index), threads)
-            .max(e.shard_memory_bytes[spec.index / m]);
+        // As the count checks it: the coarse plan and split are held too.
+        let bytes = fine_shard_bytes(&plan, &split, (&fine, &fine_split), spec.index, threads);
         (
             group * share(spec.index),
             bytes,

@@ -41,7 +41,10 @@ pub use halves::{
     UNITS_PER_SHARD,
 };
 pub use merge::{merge_shards, Merged, ShardRecord};
-pub use shard::{count_join_resumable, count_resumable, shards_to_fit, ShardCount};
+pub use shard::{
+    count_join_fine_resumable, count_join_resumable, count_resumable, fine_shard_bytes,
+    shards_to_fit, ShardCount,
+};
 pub use split::{Split, MAX_FINE, MAX_SHARDS};
 pub use symmetric::{symmetric_counts, unique_from, SymmetricCounts};
 pub use units::{Border, Plan, Unit, UnitCount, MAX_N};

@@ -372,8 +372,96 @@ pub fn count_join_resumable(
 ) -> Result<ShardCount, Error> {
     check_split(split, plan.n(), Engine::Halves, shard)?;
     if let Some(budget) = options.max_memory {
-        check_shard_memory(plan, split, shard, budget, options.threads)?;
+        let need = plan.memory_bytes(split.units(shard), all_threads(options.threads));
+        check_shard_memory(plan, split, shard, need, budget, options.threads)?;
     }
+    count_join_checked(plan, split, shard, checkpoint, options)
+}
+
+/// Counts shard `shard` of a split into `coarse.shards() × m` shards
+/// ([`Split::sizes`]) as [`count_join_resumable`] counts a shard of
+/// [`Split::join_fine`]`(plan, coarse, m, shard, threads)`, its memory checked
+/// against the budget by [`fine_shard_bytes`] (which covers the coarse plan
+/// and split it is cut from, held while it counts).
+///
+/// ```
+/// use hetman::queens::count::{count_join_fine_resumable, merge_shards, CountOptions, JoinPlan, Split};
+/// let plan = JoinPlan::for_shards(12, 2).unwrap();
+/// let coarse = Split::join(&plan, 2, 1).unwrap();
+/// let records: Vec<_> = (0..6)
+///     .map(|i| {
+///         let c = count_join_fine_resumable(&plan, &coarse, 3, i, None, &CountOptions::default()).unwrap();
+///         c.record(format!("shard {i}"))
+///     })
+///     .collect();
+/// assert_eq!(merge_shards(&records).unwrap().total, 14_200);
+/// let tight = CountOptions { max_memory: Some(1 << 20), ..CountOptions::default() };
+/// assert!(count_join_fine_resumable(&plan, &coarse, 3, 0, None, &tight).is_err());
+/// ```
+pub fn count_join_fine_resumable(
+    plan: &JoinPlan,
+    coarse: &Split,
+    m: usize,
+    shard: usize,
+    checkpoint: Option<&Path>,
+    options: &CountOptions<'_>,
+) -> Result<ShardCount, Error> {
+    let threads = all_threads(options.threads);
+    let (fine, split) = Split::join_fine(plan, coarse, m, shard, threads)?;
+    check_split(&split, plan.n(), Engine::Halves, shard)?;
+    if let Some(budget) = options.max_memory {
+        let need = fine_shard_bytes(plan, coarse, (&fine, &split), shard, threads);
+        check_shard_memory(&fine, &split, shard, need, budget, options.threads)?;
+    }
+    count_join_checked(&fine, &split, shard, checkpoint, options)
+}
+
+/// The bytes shard `shard` of a fine split holds at most on `threads`
+/// threads: `fine`, its plan and split ([`Split::join_fine`] of `plan` and
+/// `coarse`), bound its own units' cells and halves, and the coarse plan
+/// and split are held beside them while it counts. Both are covered by the
+/// bound of the coarse shard it is cut from, which holds every unit of its
+/// group (N = 28, shard 1 of 16,000,000: 3.56 GiB resident, its own units'
+/// bound 2.69 GiB, its coarse shard's about 4 GiB); the larger of the two.
+///
+/// ```
+/// use hetman::queens::count::{fine_shard_bytes, JoinPlan, Split};
+/// let plan = JoinPlan::for_shards(13, 2).unwrap();
+/// let coarse = Split::join(&plan, 2, 1).unwrap();
+/// let (fine, split) = Split::join_fine(&plan, &coarse, 4, 5, 1).unwrap();
+/// let own = fine.memory_bytes(split.units(5), 1);
+/// let group = plan.memory_bytes(coarse.units(1), 1);
+/// assert_eq!(fine_shard_bytes(&plan, &coarse, (&fine, &split), 5, 1), own.max(group));
+/// ```
+#[must_use]
+pub fn fine_shard_bytes(
+    plan: &JoinPlan,
+    coarse: &Split,
+    (fine, split): (&JoinPlan, &Split),
+    shard: usize,
+    threads: usize,
+) -> u64 {
+    let m = (split.shards() / coarse.shards().max(1)).max(1);
+    let own = fine.memory_bytes(split.units(shard), threads);
+    own.max(plan.memory_bytes(coarse.units(shard / m), threads))
+}
+
+/// Threads meant by `threads` (0: all cores).
+fn all_threads(threads: usize) -> usize {
+    match threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        t => t,
+    }
+}
+
+/// [`count_join_resumable`] once the split and memory are checked.
+fn count_join_checked(
+    plan: &JoinPlan,
+    split: &Split,
+    shard: usize,
+    checkpoint: Option<&Path>,
+    options: &CountOptions<'_>,
+) -> Result<ShardCount, Error> {
     // A unit's record holds its solutions, weighted already.
     let run = Resumed::open(split, shard, checkpoint, |_| 1)?;
     let result = count_join_units(plan, &run.todo, options, &|u, c, took| {
@@ -383,21 +471,18 @@ pub fn count_join_resumable(
     run.finish(plan.n(), split, shard, Engine::Halves, found)
 }
 
-/// Refuses shard `shard` of `split` if it would hold more than `budget`
-/// bytes on `threads` threads (0: all cores), naming the number of shards
-/// that fits ([`shards_to_fit`]).
+/// Refuses shard `shard` of `split` if it would hold `need` bytes, more
+/// than `budget`, on `threads` threads (0: all cores), naming the number of
+/// shards that fits ([`shards_to_fit`]).
 fn check_shard_memory(
     plan: &JoinPlan,
     split: &Split,
     shard: usize,
+    need: u64,
     budget: u64,
     threads: usize,
 ) -> Result<(), Error> {
-    let threads = match threads {
-        0 => std::thread::available_parallelism().map_or(1, usize::from),
-        t => t,
-    };
-    let need = plan.memory_bytes(split.units(shard), threads);
+    let threads = all_threads(threads);
     if need <= budget {
         return Ok(());
     }

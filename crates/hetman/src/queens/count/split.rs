@@ -226,7 +226,8 @@ impl Split {
     /// split that holds the `m` shards of that group (shards `shard / m × m`
     /// on); its identity is the same for every shard of the split (a hash of
     /// the coarse split's, `m` and how the units are cut again), and it
-    /// knows the units over all the split's shards, which a merge checks.
+    /// knows the units over all the split's shards, which a merge checks
+    /// (every group cut again to count them, on `threads` threads).
     ///
     /// ```
     /// use hetman::queens::count::{count_join_resumable, merge_shards, CountOptions, JoinPlan, Split};
@@ -234,7 +235,7 @@ impl Split {
     /// let coarse = Split::join(&plan, 3, 1).unwrap();
     /// let records: Vec<_> = (0..12)
     ///     .map(|i| {
-    ///         let (fine, split) = Split::join_fine(&plan, &coarse, 4, i).unwrap();
+    ///         let (fine, split) = Split::join_fine(&plan, &coarse, 4, i, 1).unwrap();
     ///         assert_eq!(split.shards(), 12);
     ///         let c = count_join_resumable(&fine, &split, i, None, &CountOptions::default()).unwrap();
     ///         c.record(format!("shard {i}"))
@@ -247,6 +248,7 @@ impl Split {
         coarse: &Split,
         m: usize,
         shard: usize,
+        threads: usize,
     ) -> Result<(JoinPlan, Split), Error> {
         if coarse.engine != Engine::Halves || coarse.first != 0 || coarse.shards.len() != coarse.k {
             return Err(shard_error(
@@ -269,7 +271,8 @@ impl Split {
         let parts = m.saturating_mul(UNITS_PER_SHARD);
         let fine = plan.refine(coarse.units(group), parts);
         let (shards, costs) = deal(fine.costs(1), m);
-        let total_units = plan.refined_units(coarse.shards.iter().map(Vec::as_slice), parts);
+        let groups: Vec<&[usize]> = coarse.shards.iter().map(Vec::as_slice).collect();
+        let total_units = plan.refined_units(&groups, parts, threads);
         let mut text = crate::jobs::TextHash::new();
         let _ = writeln!(
             text,
@@ -300,7 +303,7 @@ impl Split {
     /// let plan = JoinPlan::for_shards(12, 2).unwrap();
     /// let coarse = Split::join(&plan, 2, 1).unwrap();
     /// assert!(coarse.holds(1));
-    /// let (_, fine) = Split::join_fine(&plan, &coarse, 3, 4).unwrap();
+    /// let (_, fine) = Split::join_fine(&plan, &coarse, 3, 4, 1).unwrap();
     /// assert!(fine.holds(3) && fine.holds(5) && !fine.holds(2) && !fine.holds(6));
     /// ```
     #[must_use]

@@ -4,7 +4,7 @@
 //! ([`Piece`]).
 
 use super::census::Census;
-use super::cost::JobCost;
+use super::cost::{on_every_core, JobCost};
 use super::jobs::Job;
 use super::tables::{Geometry, Piece, Side};
 use super::{
@@ -130,21 +130,21 @@ impl JoinPlan {
     }
 
     /// The number of units [`JoinPlan::refine`] makes of each of `groups`
-    /// into `parts`, added up, without keeping them.
-    pub(crate) fn refined_units<'a>(
-        &self,
-        groups: impl IntoIterator<Item = &'a [usize]>,
-        parts: usize,
-    ) -> usize {
-        let (mut spans, mut segment) = (Vec::new(), Vec::new());
-        let mut sum = 0;
-        for units in groups {
-            spans.clear();
-            segment.clear();
-            self.refine_into(units, parts, &mut spans, &mut segment);
-            sum += spans.len();
-        }
-        sum
+    /// into `parts`, added up, without keeping them, on `threads` threads.
+    pub(crate) fn refined_units(&self, groups: &[&[usize]], parts: usize, threads: usize) -> usize {
+        // N = 28 into 16,000,000 shards: a million groups, seconds of CPU.
+        let sums = on_every_core(threads, groups, 1024, &|run| {
+            let (mut spans, mut segment) = (Vec::new(), Vec::new());
+            let mut sum = 0;
+            for units in run {
+                spans.clear();
+                segment.clear();
+                self.refine_into(units, parts, &mut spans, &mut segment);
+                sum += spans.len();
+            }
+            vec![sum]
+        });
+        sums.into_iter().sum()
     }
 
     fn refine_into(
