@@ -273,6 +273,8 @@ part_line() {
 run_parts() {
     local n=$1 p file
     echo "N=$n in $parts parts (state in $state/parts.txt):"
+    # Which machine the parts that follow ran on (CPU flags differ between sessions).
+    echo "# $(date -u +%Y-%m-%dT%H:%MZ) N=$n parts ${part_list[*]}: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $HETMAN ($("$HETMAN" --version))" >> "$state/parts.txt"
     for p in "${part_list[@]}"; do
         if [[ -z "$(part_line peer "$n" "$p")" ]]; then
             timed peer "$build/nqueens-$n" 1 "$parts" "$p"
