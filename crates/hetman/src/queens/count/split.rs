@@ -6,7 +6,6 @@ use super::error::shard_error;
 use super::{Engine, JoinPlan, Plan, UNITS_PER_SHARD};
 use crate::Error;
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use std::fmt::Write as _;
 
 /// The constellation engine and program version that its splits and
@@ -444,18 +443,24 @@ fn deal(costs: &[u64], k: usize) -> (Vec<Vec<usize>>, Vec<u64>) {
         .collect();
     order.sort_unstable();
     let mut shards = vec![Vec::new(); k];
-    let mut loads = vec![0u64; k];
-    let mut heap: BinaryHeap<Reverse<(u64, usize)>> = (0..k).map(|s| Reverse((0, s))).collect();
+    // Each shard's load and number as one key, (load, number) in order, in
+    // a heap of eight children a node: N = 27 deals 42 million units into a
+    // million shards, where a binary heap's twenty levels took 14 s.
+    // Loads of 0 in the order of the numbers are a heap already.
+    let mut heap: Vec<u128> = (0..k as u128).collect();
     for (Reverse(cost), i) in order {
-        // The least loaded shard (the lowest number on a tie: the pairs
-        // are distinct) takes the unit, its load raised in place.
-        let Some(mut least) = heap.peek_mut() else {
+        let Some(&least) = heap.first() else {
             break;
         };
-        let Reverse((load, s)) = *least;
+        // The least loaded shard (the lowest number on a tie: the keys are
+        // distinct) takes the unit, its load raised in place.
+        let (load, s) = ((least >> 64) as u64, least as u64 as usize);
         shards[s].push(i);
-        loads[s] = load + cost;
-        *least = Reverse((loads[s], s));
+        sift_down(&mut heap, u128::from(load + cost) << 64 | s as u128);
+    }
+    let mut loads = vec![0u64; k];
+    for key in heap {
+        loads[key as u64 as usize] = (key >> 64) as u64;
     }
     for s in &mut shards {
         s.sort_unstable();
@@ -463,9 +468,38 @@ fn deal(costs: &[u64], k: usize) -> (Vec<Vec<usize>>, Vec<u64>) {
     (shards, loads)
 }
 
+/// Children of a node of [`deal`]'s heap.
+const HEAP_ARITY: usize = 8;
+
+/// Puts `key` at the root of the min-heap `heap` in place of the root's
+/// key, and moves it down to where it belongs.
+fn sift_down(heap: &mut [u128], key: u128) {
+    let mut at = 0;
+    loop {
+        let first = at * HEAP_ARITY + 1;
+        if first >= heap.len() {
+            break;
+        }
+        let end = (first + HEAP_ARITY).min(heap.len());
+        let (mut least, mut least_key) = (first, heap[first]);
+        for (j, &k) in heap[first + 1..end].iter().enumerate() {
+            if k < least_key {
+                (least, least_key) = (first + 1 + j, k);
+            }
+        }
+        if least_key >= key {
+            break;
+        }
+        heap[at] = least_key;
+        at = least;
+    }
+    heap[at] = key;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::BinaryHeap;
 
     /// The dealing as first written: a stable sort by falling cost, and the
     /// least loaded shard popped and pushed back for each unit.
@@ -498,6 +532,9 @@ mod tests {
             (500, 7, 4),
             (5000, 64, 1000),
             (20, 40, 2),
+            // Heaps of four and five levels of eight children.
+            (20_000, 1_000, 10_000),
+            (3_000, 700, 3),
         ] {
             let costs: Vec<u64> = (0..units)
                 .map(|_| {
