@@ -28,6 +28,7 @@
 mod error;
 mod estimate;
 mod halves;
+mod join_shard;
 mod merge;
 mod shard;
 mod split;
@@ -40,11 +41,11 @@ pub use halves::{
     JoinUnitCount, DEFAULT_CHUNK_BYTES, HALVES_MAX_N, HALVES_MIN_N, MAX_SIDE_HALVES,
     UNITS_PER_SHARD,
 };
-pub use merge::{merge_shards, Merged, ShardRecord};
-pub use shard::{
-    count_join_fine_resumable, count_join_resumable, count_resumable, fine_shard_bytes,
-    shards_to_fit, ShardCount,
+pub use join_shard::{
+    count_join_fine_resumable, count_join_resumable, fine_shard_bytes, shards_to_fit,
 };
+pub use merge::{merge_shards, Merged, ShardRecord};
+pub use shard::{count_resumable, ShardCount};
 pub use split::{Split, MAX_FINE, MAX_SHARDS};
 pub use symmetric::{symmetric_counts, unique_from, SymmetricCounts};
 pub use units::{Border, Plan, Unit, UnitCount, MAX_N};
