@@ -4,7 +4,7 @@
 
 use super::shard::{check_split, Resumed, ShardCount};
 use super::split::{Split, MAX_SHARDS};
-use super::{count_join_units, CountOptions, Engine, JoinPlan};
+use super::{count_join_units, threads_meant, CountOptions, Engine, JoinPlan};
 use crate::Error;
 use std::path::Path;
 
@@ -38,7 +38,7 @@ pub fn count_join_resumable(
 ) -> Result<ShardCount, Error> {
     check_split(split, plan.n(), Engine::Halves, shard)?;
     if let Some(budget) = options.max_memory {
-        let need = plan.memory_bytes(split.units(shard), all_threads(options.threads));
+        let need = plan.memory_bytes(split.units(shard), threads_meant(options.threads));
         check_shard_memory(plan, split, shard, need, budget, options.threads)?;
     }
     count_join_checked(plan, split, shard, checkpoint, options)
@@ -72,7 +72,7 @@ pub fn count_join_fine_resumable(
     checkpoint: Option<&Path>,
     options: &CountOptions<'_>,
 ) -> Result<ShardCount, Error> {
-    let threads = all_threads(options.threads);
+    let threads = threads_meant(options.threads);
     let (fine, split) = Split::join_fine(plan, coarse, m, shard, threads)?;
     check_split(&split, plan.n(), Engine::Halves, shard)?;
     if let Some(budget) = options.max_memory {
@@ -83,12 +83,12 @@ pub fn count_join_fine_resumable(
 }
 
 /// The bytes shard `shard` of a fine split holds at most on `threads`
-/// threads: `fine`, its plan and split ([`Split::join_fine`] of `plan` and
-/// `coarse`), bound its own units' cells and halves, and the coarse plan
-/// and split are held beside them while it counts. Both are covered by the
-/// bound of the coarse shard it is cut from, which holds every unit of its
-/// group (N = 28, shard 1 of 16,000,000: 3.56 GiB resident, its own units'
-/// bound 2.69 GiB, its coarse shard's about 4 GiB); the larger of the two.
+/// threads, `fine` being its plan and split ([`Split::join_fine`] of `plan`
+/// and `coarse`): the larger of its own units' bound and the bound of the
+/// coarse shard it is cut from. The coarse plan and split are held beside
+/// its own while it counts, which its own bound leaves out and the coarse
+/// shard's covers (N = 28, shard 1 of 16,000,000: 3.56 GiB resident, its
+/// own bound 2.69 GiB, its coarse shard's about 4.3 GB on one thread).
 ///
 /// ```
 /// use hetman::queens::count::{fine_shard_bytes, JoinPlan, Split};
@@ -110,14 +110,6 @@ pub fn fine_shard_bytes(
     let m = (split.shards() / coarse.shards().max(1)).max(1);
     let own = fine.memory_bytes(split.units(shard), threads);
     own.max(plan.memory_bytes(coarse.units(shard / m), threads))
-}
-
-/// Threads meant by `threads` (0: all cores).
-fn all_threads(threads: usize) -> usize {
-    match threads {
-        0 => std::thread::available_parallelism().map_or(1, usize::from),
-        t => t,
-    }
 }
 
 /// [`count_join_resumable`] once the split and memory are checked.
@@ -148,7 +140,7 @@ fn check_shard_memory(
     budget: u64,
     threads: usize,
 ) -> Result<(), Error> {
-    let threads = all_threads(threads);
+    let threads = threads_meant(threads);
     if need <= budget {
         return Ok(());
     }

@@ -160,6 +160,14 @@ pub struct CountOptions<'a> {
     pub max_memory: Option<u64>,
 }
 
+/// The threads `threads` means (0: all cores).
+pub(crate) fn threads_meant(threads: usize) -> usize {
+    match threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        t => t,
+    }
+}
+
 /// The fast engine's full result.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FastCount {
@@ -414,11 +422,7 @@ pub fn count_units(
     finished: &(dyn Fn(&Unit, UnitCount, Duration) -> Result<(), Error> + Sync),
 ) -> Result<UnitsTotal, Error> {
     let n = plan.n();
-    let threads = match options.threads {
-        0 => std::thread::available_parallelism().map_or(1, usize::from),
-        t => t,
-    }
-    .min(units.len().max(1));
+    let threads = threads_meant(options.threads).min(units.len().max(1));
     // Largest first, so that no thread is left with a big unit at the end.
     let mut order: Vec<usize> = units.to_vec();
     order.sort_by_key(|&i| (std::cmp::Reverse(plan.units()[i].cost), i));

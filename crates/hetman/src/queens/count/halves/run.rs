@@ -62,11 +62,7 @@ pub fn count_join_units(
             ),
         });
     }
-    let threads = match options.threads {
-        0 => std::thread::available_parallelism().map_or(1, usize::from),
-        t => t,
-    }
-    .min(order.len().max(1));
+    let threads = super::super::threads_meant(options.threads).min(order.len().max(1));
     if let Some(budget) = options.max_memory {
         let need = plan.memory_bytes(&order, threads);
         if need > budget {
