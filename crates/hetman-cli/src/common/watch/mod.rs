@@ -3,11 +3,13 @@
 //! [`hetman::trace::Timeline`].
 //!
 //! [`app`] holds the state and what the keys do, [`draw`] draws a frame from
-//! it (the tests draw on ratatui's `TestBackend`), and [`run`] is the loop
-//! that reads keys and the clock.
+//! it (with the board's lines from `board`; the tests draw on ratatui's
+//! `TestBackend`), and [`run`] is the loop that reads keys and the clock.
 
 #[cfg(feature = "tui")]
 pub mod app;
+#[cfg(feature = "tui")]
+mod board;
 #[cfg(feature = "tui")]
 pub mod code_panel;
 #[cfg(feature = "tui")]
