@@ -19,7 +19,8 @@
 //!   shard.rs           shard result records (--result FILE, merge)
 //!   tour.rs            knight's tours in and out (board argument, --format, headlines)
 //!   trace_out.rs       the flags and writers of the trace commands (text, JSON Lines, --html)
-//!   watch/             the terminal animation (ratatui): app.rs state and keys, draw.rs frames
+//!   watch/             the terminal animation (ratatui): app.rs state and keys, draw.rs frames,
+//!                      board.rs the board in them
 //! queens/            one file per `hetman queens` command; mod.rs: the enum and dispatch
 //!   count/             count (mod.rs) and its long runs (resumable.rs)
 //!   compare, list, check, symmetry, solve, complete, merge, slurm, trace, watch
