@@ -3,65 +3,14 @@
 //! across chunks, several clients at once, and a clean stop on Ctrl-C.
 #![cfg(feature = "web")]
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod common;
+use common::server::Server;
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-/// A running `hetman serve --port 0`, stopped when dropped.
-struct Server {
-    child: Child,
-    port: u16,
-    stderr: std::sync::mpsc::Receiver<String>,
-}
-
 impl Server {
-    fn start() -> Server {
-        Server::start_with(&[], None)
-    }
-
-    /// `hetman serve --port 0 ARGS`, under `ulimit -n NOFILE` if given.
-    fn start_with(args: &[&str], nofile: Option<u32>) -> Server {
-        let bin = env!("CARGO_BIN_EXE_hetman");
-        let mut command = match nofile {
-            Some(n) => {
-                let mut c = Command::new("sh");
-                c.args(["-c", &format!("ulimit -n {n} && exec \"$0\" \"$@\""), bin]);
-                c
-            }
-            None => Command::new(bin),
-        };
-        let mut child = command
-            .args(["serve", "--port", "0"])
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("hetman serve starts");
-        let (tx, rx) = std::sync::mpsc::channel();
-        let err = child.stderr.take().unwrap();
-        std::thread::spawn(move || {
-            for line in BufReader::new(err).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let first = rx
-            .recv_timeout(Duration::from_secs(20))
-            .expect("hetman serve prints its address");
-        let url = first
-            .strip_prefix("hetman: serving on http://127.0.0.1:")
-            .unwrap_or_else(|| panic!("unexpected first line: {first}"));
-        let port = url.split('/').next().unwrap().parse().unwrap();
-        Server {
-            child,
-            port,
-            stderr: rx,
-        }
-    }
-
     fn get(&self, path: &str) -> Answer {
         self.request("GET", path)
     }
@@ -93,13 +42,6 @@ fn request(port: u16, method: &str, path: &str) -> Answer {
     let mut raw = Vec::new();
     s.read_to_end(&mut raw).unwrap();
     Answer::parse(&raw)
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 /// An HTTP answer: status, headers (names in lowercase) and the decoded body.
@@ -627,29 +569,18 @@ fn work_stops_when_the_client_leaves() {
     write!(head, "HEAD {export} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
     c.push(head);
     std::thread::sleep(Duration::from_millis(1000));
-    let busy = cpu_seconds(s.child.id());
+    let busy = s.cpu_seconds();
     drop(c);
     std::thread::sleep(Duration::from_millis(500));
-    let t0 = cpu_seconds(s.child.id());
+    let t0 = s.cpu_seconds();
     std::thread::sleep(Duration::from_millis(1500));
-    let t1 = cpu_seconds(s.child.id());
+    let t1 = s.cpu_seconds();
     assert!(busy > 0.5, "the skips were running ({busy} s of CPU)");
     assert!(
         t1 - t0 < 0.15,
         "{} s of CPU in 1.5 s from half a second after the clients left",
         t1 - t0
     );
-}
-
-/// The CPU time (user and system) of process `pid`, in seconds.
-#[cfg(target_os = "linux")]
-fn cpu_seconds(pid: u32) -> f64 {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
-    let after = &stat[stat.rfind(')').unwrap() + 2..];
-    let f: Vec<&str> = after.split(' ').collect();
-    // Fields 14 and 15 of stat (utime, stime) are 12 and 13 after the name.
-    let ticks: f64 = f[11].parse::<f64>().unwrap() + f[12].parse::<f64>().unwrap();
-    ticks / 100.0
 }
 
 /// A client that stops reading its answer (a laptop closed mid-answer)

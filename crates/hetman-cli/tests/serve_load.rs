@@ -19,66 +19,13 @@
 //! same load against another build (for example main's, side by side).
 #![cfg(all(feature = "web", target_os = "linux"))]
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod common;
+use common::server::Server;
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-/// A running `hetman serve --port 0`, stopped when dropped.
-struct Server {
-    child: Child,
-    port: u16,
-}
-
-impl Server {
-    fn start() -> Server {
-        let bin = std::env::var("HETMAN_BIN")
-            .unwrap_or_else(|_| env!("CARGO_BIN_EXE_hetman").to_string());
-        let mut child = Command::new(bin)
-            .args(["serve", "--port", "0"])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("hetman serve starts");
-        let mut err = BufReader::new(child.stderr.take().unwrap());
-        let mut first = String::new();
-        err.read_line(&mut first).unwrap();
-        std::thread::spawn(move || for _ in err.lines().map_while(Result::ok) {});
-        let port = first
-            .trim()
-            .strip_prefix("hetman: serving on http://127.0.0.1:")
-            .and_then(|r| r.split('/').next())
-            .and_then(|p| p.parse().ok())
-            .unwrap_or_else(|| panic!("unexpected first line: {first}"));
-        Server { child, port }
-    }
-
-    /// A field of `/proc/PID/status` in kB (VmRSS, VmHWM).
-    fn status_kb(&self, field: &str) -> u64 {
-        let s = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
-        s.lines()
-            .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))
-            .and_then(|v| v.trim().trim_end_matches(" kB").parse().ok())
-            .unwrap_or(0)
-    }
-
-    /// User and system CPU time so far, in seconds.
-    fn cpu_seconds(&self) -> f64 {
-        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap();
-        let f: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..].split(' ').collect();
-        (f[11].parse::<f64>().unwrap() + f[12].parse::<f64>().unwrap()) / 100.0
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// One GET on a new connection: the status, the `Retry-After` header and
 /// the bytes of the body (as sent, possibly gzipped), within `timeout`.

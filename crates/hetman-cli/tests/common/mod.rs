@@ -3,6 +3,8 @@
 
 use assert_cmd::Command;
 
+pub mod server;
+
 /// The `hetman` binary of this build.
 pub fn hetman() -> Command {
     Command::cargo_bin("hetman").unwrap()
