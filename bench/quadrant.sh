@@ -74,6 +74,9 @@
 # part repeats its program's set-up (the peer's quarter lists, hetman's
 # plan); both sums carry it, so the ratio is of the parts as run.
 #   PART_LIST="0 1"   the parts to run now (default: all P)
+#   PROGRAMS=hetman   which programs' parts to run now: peer, hetman or both
+#                     (default "peer hetman"), so that the short parts of one
+#                     can run on one core while the other core runs a long one
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd -P)
@@ -114,6 +117,11 @@ if ((parts > 1)); then
     read -r -a part_list <<< "${PART_LIST:-$(seq -s ' ' 0 $((parts - 1)))}"
     for p in "${part_list[@]}"; do
         [[ "$p" =~ ^[0-9]+$ ]] && ((p < parts)) || die "PART_LIST: '$p' is not a part from 0 to $((parts - 1))"
+    done
+    read -r -a programs <<< "${PROGRAMS:-peer hetman}"
+    ((${#programs[@]} > 0)) || die "PROGRAMS: name peer, hetman or both"
+    for w in "${programs[@]}"; do
+        [[ "$w" == peer || "$w" == hetman ]] || die "PROGRAMS: '$w' is neither peer nor hetman"
     done
 fi
 HETMAN=${HETMAN:-target/release/hetman}
@@ -268,22 +276,31 @@ part_line() {
         '$1 == w && $2 == n && $3 == k && $4 == p { print; exit }' "$state/parts.txt" 2> /dev/null
 }
 
-# N $1 in parts: runs the parts of PART_LIST not yet in parts.txt, then, if
+# Whether PROGRAMS names program $1.
+wanted() {
+    [[ " ${programs[*]} " == *" $1 "* ]]
+}
+
+# N $1 in parts: runs the parts of PART_LIST (of the PROGRAMS) not yet in parts.txt, then, if
 # every part of both programs is there, adds them up into a row.
 run_parts() {
     local n=$1 p file
     echo "N=$n in $parts parts (state in $state/parts.txt):"
     # Which machine the parts that follow ran on (CPU flags differ between sessions).
-    echo "# $(date -u +%Y-%m-%dT%H:%MZ) N=$n parts ${part_list[*]}: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $HETMAN ($("$HETMAN" --version))" >> "$state/parts.txt"
+    echo "# $(date -u +%Y-%m-%dT%H:%MZ) N=$n parts ${part_list[*]} of ${programs[*]}: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), $HETMAN ($("$HETMAN" --version))" >> "$state/parts.txt"
     for p in "${part_list[@]}"; do
-        if [[ -z "$(part_line peer "$n" "$p")" ]]; then
+        if ! wanted peer; then
+            :
+        elif [[ -z "$(part_line peer "$n" "$p")" ]]; then
             timed peer "$build/nqueens-$n" 1 "$parts" "$p"
             echo "peer $n $parts $p $total $cpu $wall $rss" >> "$state/parts.txt"
         else
             echo "  peer   part $p: done before ($(part_line peer "$n" "$p"))"
         fi
         file=$state/hetman-$n-$parts-$p.json
-        if [[ -z "$(part_line hetman "$n" "$p")" ]]; then
+        if ! wanted hetman; then
+            :
+        elif [[ -z "$(part_line hetman "$n" "$p")" ]]; then
             # A result left by a run stopped before its line was written.
             rm -f "$file"
             timed hetman "$HETMAN" queens count "$n" --shard "$p/$parts" --threads 1 --json --quiet \
