@@ -22,7 +22,7 @@
 //!   watch/             the terminal animation (ratatui): app.rs state and keys, draw.rs frames,
 //!                      board.rs the board in them
 //! queens/            one file per `hetman queens` command; mod.rs: the enum and dispatch
-//!   count/             count (mod.rs) and its long runs (resumable.rs)
+//!   count/             count (mod.rs), its long runs (resumable.rs) and estimates (estimate.rs)
 //!   compare, list, check, symmetry, solve, complete, merge, slurm, trace, watch
 //! knight/            one file per `hetman knight` command; mod.rs: the enum and dispatch
 //!   tour, list, count, check, merge, trace, watch

@@ -1,7 +1,8 @@
 //! `hetman queens count`: the number of solutions, all and unique; with
 //! `--checkpoint`, `--shard`, `--result` or `--estimate` a long run (see
-//! [`resumable`]).
+//! [`resumable`], and [`estimate`] for what `--estimate` prints).
 
+mod estimate;
 mod resumable;
 
 use crate::common::args::{check_n_for, invalid_value, parse_search_n, ShardSpec};
