@@ -321,10 +321,17 @@ run_parts() {
     fi
     local sums
     sums=$(for ((p = 0; p < parts; p++)); do part_line peer "$n" "$p"; part_line hetman "$n" "$p"; done |
-        awk '{ t[$1] += $5; c[$1] += $6; w[$1] += $7; if ($8 > r[$1]) r[$1] = $8 }
-             END { printf "%s %.2f %.2f %s %.2f %.2f %s %s", t["peer"], c["peer"], w["peer"], r["peer"], c["hetman"], w["hetman"], r["hetman"], "" }')
-    local ptot pcpu pwall prss hcpu hwall hrss htot
-    read -r ptot pcpu pwall prss hcpu hwall hrss <<< "$sums"
+        awk '{ c[$1] += $6; w[$1] += $7; if ($8 > r[$1]) r[$1] = $8 }
+             END { printf "%.2f %.2f %s %.2f %.2f %s", c["peer"], w["peer"], r["peer"], c["hetman"], w["hetman"], r["hetman"] }')
+    local ptot=0 pcpu pwall prss hcpu hwall hrss htot part_total
+    read -r pcpu pwall prss hcpu hwall hrss <<< "$sums"
+    # The peer's total in shell arithmetic (64 bits): awk's numbers are doubles,
+    # and mawk prints a large sum as 2.69101e+12.
+    for ((p = 0; p < parts; p++)); do
+        read -r _ _ _ _ part_total _ <<< "$(part_line peer "$n" "$p")"
+        [[ "$part_total" =~ ^[0-9]+$ ]] || die "the peer's part $p of N=$n has no total in $state/parts.txt"
+        ptot=$((ptot + part_total))
+    done
     htot=$("$HETMAN" queens merge "$state"/hetman-"$n"-"$parts"-*.json --json |
         sed -nE 's/.*"solutions":([0-9]+).*/\1/p')
     [[ "$htot" =~ ^[0-9]+$ ]] || die "hetman queens merge of $state/hetman-$n-$parts-*.json gave no total"
