@@ -19,10 +19,11 @@ use std::fmt;
 use std::io::Write as _;
 
 /// The files `index.html` loads, in its order: the stylesheet, then the scripts.
-pub(crate) const ASSETS: [&str; 24] = [
+pub(crate) const ASSETS: [&str; 25] = [
     "style.css",
     "i18n.js",
     "symmetry.js",
+    "sources.js",
     "trace.js",
     "pack.js",
     "jump.js",
@@ -53,6 +54,7 @@ fn source(name: &str) -> &'static str {
         "style.css" => include_str!("../../assets/web/style.css"),
         "i18n.js" => include_str!("../../assets/web/i18n.js"),
         "symmetry.js" => include_str!("../../assets/web/symmetry.js"),
+        "sources.js" => include_str!("../../assets/web/sources.js"),
         "trace.js" => include_str!("../../assets/web/trace.js"),
         "pack.js" => include_str!("../../assets/web/pack.js"),
         "jump.js" => include_str!("../../assets/web/jump.js"),
