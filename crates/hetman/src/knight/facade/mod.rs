@@ -121,13 +121,10 @@ mod tests {
     use super::*;
     use crate::BoardSize;
 
-    fn board(w: u32, h: u32) -> KnightBoard {
-        KnightBoard::new(BoardSize::new(w, h).unwrap()).unwrap()
-    }
-
     #[test]
     fn no_tour_is_an_error_that_says_why() {
-        let e = tour(&board(3, 3), Square::new(0, 0)).unwrap_err();
+        let board = KnightBoard::new(BoardSize::square(3).unwrap()).unwrap();
+        let e = tour(&board, Square::new(0, 0)).unwrap_err();
         assert!(matches!(e, Error::NoSolution { .. }), "{e}");
         assert!(e.to_string().contains("no open tour of 3x3 from a1"), "{e}");
     }
