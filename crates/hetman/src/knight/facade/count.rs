@@ -181,6 +181,21 @@ impl<'a> CountOptions<'a> {
     }
 }
 
+impl CountOptions<'_> {
+    /// Tells the progress callback, if there is one, that `done` of `all`
+    /// units of equal cost are finished.
+    fn report(&self, done: usize, all: usize) {
+        if let Some(f) = self.progress {
+            f(Progress {
+                units_done: done,
+                units: all,
+                cost_done: done as u64,
+                cost: all as u64,
+            });
+        }
+    }
+}
+
 impl fmt::Debug for CountOptions<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("CountOptions")
@@ -277,16 +292,7 @@ fn count_from(
     if c.no_tour.is_some() {
         return Ok(c);
     }
-    let progress = |done: u64, all: u64| {
-        if let Some(p) = options.progress {
-            p(Progress {
-                units_done: done as usize,
-                units: all as usize,
-                cost_done: done,
-                cost: all,
-            });
-        }
-    };
+    let progress = |done: u64, all: u64| options.report(done as usize, all as usize);
     let opts = enumerate::CountOptions {
         closed: options.closed,
         threads: options.threads,
@@ -308,16 +314,7 @@ fn count_from(
 
 /// Every tour of the board, by the frontier counter.
 fn count_board(board: &KnightBoard, options: &CountOptions<'_>) -> Result<TourCount, Error> {
-    let progress = |p: frontier::Progress| {
-        if let Some(f) = options.progress {
-            f(Progress {
-                units_done: p.step,
-                units: p.steps,
-                cost_done: p.step as u64,
-                cost: p.steps as u64,
-            });
-        }
-    };
+    let progress = |p: frontier::Progress| options.report(p.step, p.steps);
     let opts = frontier::Options {
         threads: frontier_threads(options.threads),
         stop: options.stop,
@@ -404,16 +401,7 @@ pub fn count_per_square(
         stop: options.stop,
         ..frontier::Options::default()
     };
-    let mut done = |d: frontier::ClassDone| {
-        if let Some(f) = options.progress {
-            f(Progress {
-                units_done: d.done,
-                units: d.classes,
-                cost_done: d.done as u64,
-                cost: d.classes as u64,
-            });
-        }
-    };
+    let mut done = |d: frontier::ClassDone| options.report(d.done, d.classes);
     let t = frontier::count_per_square_with_total(
         board.width(),
         board.height(),
