@@ -62,10 +62,12 @@ pub struct JoinEstimate {
 /// above; on one thread up to N = 26, from N = 27 on `threads` threads),
 /// each with its cells built afresh (timed apart).
 /// Each unit is given
-/// the seconds per unit of estimated cost of the timed unit nearest to it
-/// in the order of cost, as the rate changes along it (the matcher's share
-/// of the work grows with the sides); the building of the cells is scaled
-/// by the bytes built.
+/// the seconds per unit of estimated cost of the five timed units nearest
+/// to it in the order of cost, taken together (their seconds over their
+/// cost), as the rate changes along it (the matcher's share of the work
+/// grows with the sides); each sampling thread counts its first unit once
+/// untimed before timing it; the building of the cells is scaled by the
+/// bytes built.
 ///
 /// ```
 /// use hetman::queens::count::{count_join_resumable, estimate_join, CountOptions, JoinPlan, Split};
@@ -135,6 +137,9 @@ pub fn estimate_join(
         let mut build_cpu = 0.0;
         // Each unit timed: its place in `mine`, cost and wall seconds counting.
         let mut rows: Vec<(f64, f64, f64)> = Vec::new();
+        // The CPU time of the untimed first count (below), taken off as the
+        // building's is.
+        let mut warm_cpu = 0.0;
         let cpu = Clock::start(Clock::Thread);
         while let Some(u) = pick() {
             let own = plan.spans[u];
@@ -201,6 +206,15 @@ pub fn estimate_join(
             build_cpu += build_clock.seconds(1);
             built_bytes += held.iter().map(|c| c.bytes()).sum::<u64>();
             drop(held);
+            if rows.is_empty() {
+                // A thread's first count grows its scratch and touches its
+                // pages first: at N = 27 a piece of 0.05-0.1 s took 0.38 s,
+                // and its rate went to every unit near it in cost. Counted
+                // once untimed, then timed.
+                let warm = Clock::start(Clock::Thread);
+                let _ = count_span(plan, span, &cells, &mut scratch, &never);
+                warm_cpu += warm.seconds(1);
+            }
             let counting = Instant::now();
             let _ = count_span(plan, span, &cells, &mut scratch, &never);
             let seconds = counting.elapsed().as_secs_f64();
@@ -212,7 +226,7 @@ pub fn estimate_join(
         if build_cpu >= 0.5 {
             build_seconds = build_cpu.min(build_seconds);
         }
-        let count_seconds = (cpu.seconds(1) - build_seconds).max(0.0);
+        let count_seconds = (cpu.seconds(1) - build_seconds - warm_cpu).max(0.0);
         let wall: f64 = rows.iter().map(|r| r.2).sum();
         if wall > 0.0 && count_seconds > 0.0 {
             for r in &mut rows {
@@ -254,19 +268,26 @@ pub fn estimate_join(
     let (mut rows, build_seconds, built_bytes) =
         timed.into_inner().unwrap_or_else(PoisonError::into_inner);
     let timed = rows.len();
-    // Each unit takes the seconds per unit of cost of the timed unit
-    // nearest to its place: the rate differs along the order of cost (the
-    // matcher's share of the work grows with the sides).
+    // Each unit takes the seconds per unit of cost of the RATE_WINDOW
+    // timed units nearest to its place, together: the rate differs along
+    // the order of cost (the matcher's share of the work grows with the
+    // sides), and one timed unit alone can be far out (N = 27: pieces of
+    // 0.04-0.2 s whose rates spread over 5 times; shard 0 of 1,000,000 read
+    // 3 times its count when its units took the rate of the slowest).
     rows.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let window = RATE_WINDOW.min(rows.len());
     let mut unit_seconds = vec![0.0; plan.units()];
-    if !rows.is_empty() {
+    if window > 0 {
         let mut k = 0;
         for &u in &mine {
             let j = place[u];
-            while k + 1 < rows.len() && (rows[k + 1].0 - j).abs() <= (rows[k].0 - j).abs() {
+            while k + window < rows.len() && (rows[k + window].0 - j).abs() < (rows[k].0 - j).abs()
+            {
                 k += 1;
             }
-            let (_, cost, seconds) = rows[k];
+            let near = &rows[k..k + window];
+            let cost: f64 = near.iter().map(|r| r.1).sum();
+            let seconds: f64 = near.iter().map(|r| r.2).sum();
             if cost > 0.0 {
                 unit_seconds[u] = seconds / cost * costs[u] as f64;
             }
@@ -314,6 +335,9 @@ pub fn estimate_join(
 
 /// Units timed at least, up to N = 23.
 const MIN_TIMED: usize = 8;
+
+/// Timed units nearest in cost whose rate each unit takes.
+const RATE_WINDOW: usize = 5;
 
 /// Measures CPU time where the system tells it (Linux: `/proc`, in clock
 /// ticks of 10 ms, so that other programs on the same cores do not count),
